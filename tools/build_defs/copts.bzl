@@ -1,0 +1,31 @@
+"""Compiler flags shared by all of fixwire's own code (never applied to system headers).
+
+FIXWIRE_COPTS: warnings as errors for project code, -O3 under -c opt.
+FIXWIRE_TEST_COPTS: the same, for tests (gtest macros trip -Wsign-compare less here).
+ISA_*_COPTS: only the per-ISA kernel libraries in simd/internal get these;
+everything else builds for baseline x86-64, and the CPU is checked at run time.
+"""
+
+FIXWIRE_COPTS = [
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+    "-Wshadow",
+    "-Wnon-virtual-dtor",
+    "-Wno-unused-parameter",
+] + select({
+    "//tools/build_defs:opt": ["-O3"],
+    "//conditions:default": [],
+})
+
+FIXWIRE_TEST_COPTS = FIXWIRE_COPTS + ["-Wno-sign-compare"]
+
+ISA_SSE2_COPTS = ["-msse2"]
+ISA_AVX2_COPTS = ["-mavx2", "-mbmi", "-mbmi2", "-mlzcnt", "-mpopcnt"]
+ISA_AVX512_COPTS = ISA_AVX2_COPTS + ["-mavx512f", "-mavx512bw", "-mavx512vl"]
+
+# libFuzzer's main under --config=fuzz; a corpus-replay main otherwise.
+FUZZ_LINKOPTS = select({
+    "//tools/build_defs:fuzz": ["-fsanitize=fuzzer"],
+    "//conditions:default": [],
+})
