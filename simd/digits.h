@@ -1,0 +1,44 @@
+// digits.h: decimal digit parsing and formatting for FIX integers, lengths,
+// timestamps and CheckSum, with no locale, no allocation and no exceptions.
+//
+// Parsing uses SWAR (eight ASCII digits checked and combined with a few 64-bit
+// multiplies); formatting writes two digits at a time from a "00".."99" table,
+// with the digit count from count-leading-zeros. Both are plain scalar code
+// (no ISA dispatch); simd_internal has the byte-at-a-time references tests use.
+//
+// Bounds: parsing reads exactly [data, data + size); formatting writes exactly
+// the number of bytes it returns (at most kMaxUint64Digits), so the caller
+// needs that much room.
+#ifndef FIXWIRE_SIMD_DIGITS_H_
+#define FIXWIRE_SIMD_DIGITS_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace fixwire::simd {
+
+inline constexpr std::size_t kMaxUint64Digits = 20;  // 18446744073709551615
+
+// ParseUnsigned parses data[0..size) as an unsigned decimal into *out.
+// Returns false (leaving *out unspecified) when size is 0 or above 20, any
+// byte is not '0'..'9', or the value exceeds UINT64_MAX. Leading zeros are
+// accepted (callers that forbid them check data[0]).
+[[nodiscard]] bool ParseUnsigned(const char* data, std::size_t size, std::uint64_t* out) noexcept;
+
+// AllDigits reports whether every byte of data[0..size) is '0'..'9' (true for size 0).
+bool AllDigits(const char* data, std::size_t size) noexcept;
+
+// DigitCount returns the number of decimal digits of v (1 for 0).
+std::size_t DigitCount(std::uint64_t v) noexcept;
+
+// FormatUnsigned writes v in decimal, without leading zeros, to out and returns
+// the number of bytes written (DigitCount(v)).
+std::size_t FormatUnsigned(std::uint64_t v, char* out) noexcept;
+
+// FormatFixedWidth writes the low `width` decimal digits of v to out[0..width),
+// zero-padded on the left (v = 7, width = 3 -> "007"). width is 1..20.
+void FormatFixedWidth(std::uint64_t v, std::size_t width, char* out) noexcept;
+
+}  // namespace fixwire::simd
+
+#endif  // FIXWIRE_SIMD_DIGITS_H_
