@@ -1,0 +1,61 @@
+"""fixwire_archive: one static library plus its header tree, for builds that are not Bazel.
+
+Collects the static libraries and public headers of fixwire's own targets
+(everything in the main repository reachable from `deps`; external
+repositories such as abseil are left out: link them from the system) and
+produces `<name>/lib/libfixwire.a` (one archive, merged with `ar -M`) and
+`<name>/include/...` (headers at their workspace paths, so
+`#include "codec/decoder.h"` works with `-I<name>/include`).
+"""
+
+def _is_own(f):
+    return f.owner != None and f.owner.workspace_name == "" and not f.short_path.startswith("tests/")
+
+def _fixwire_archive_impl(ctx):
+    libs = []
+    headers = []
+    for dep in ctx.attr.deps:
+        cc = dep[CcInfo]
+        for linker_input in cc.linking_context.linker_inputs.to_list():
+            if linker_input.owner.workspace_name != "":
+                continue
+            for lib in linker_input.libraries:
+                archive = lib.static_library or lib.pic_static_library
+                if archive != None and archive not in libs:
+                    libs.append(archive)
+        for h in cc.compilation_context.headers.to_list():
+            if _is_own(h) and h not in headers:
+                headers.append(h)
+
+    out_lib = ctx.actions.declare_file(ctx.attr.name + "/lib/libfixwire.a")
+    out_include = ctx.actions.declare_directory(ctx.attr.name + "/include")
+
+    mri = ["create " + out_lib.path] + ["addlib " + l.path for l in libs] + ["save", "end"]
+    ctx.actions.run_shell(
+        inputs = libs,
+        outputs = [out_lib],
+        command = "printf '%s\\n' \"$@\" | ar -M",
+        arguments = mri,
+        mnemonic = "FixwireArchive",
+        progress_message = "Merging %d static libraries into libfixwire.a" % len(libs),
+    )
+
+    copy_cmds = ["set -e"]
+    for h in headers:
+        dest = out_include.path + "/" + h.short_path
+        copy_cmds.append("mkdir -p \"$(dirname '%s')\" && cp '%s' '%s'" % (dest, h.path, dest))
+    ctx.actions.run_shell(
+        inputs = headers,
+        outputs = [out_include],
+        command = "\n".join(copy_cmds),
+        mnemonic = "FixwireHeaders",
+        progress_message = "Copying %d public headers" % len(headers),
+    )
+    return [DefaultInfo(files = depset([out_lib, out_include]))]
+
+fixwire_archive = rule(
+    implementation = _fixwire_archive_impl,
+    attrs = {
+        "deps": attr.label_list(providers = [CcInfo]),
+    },
+)
