@@ -1,0 +1,16 @@
+// checksum.cc: public CheckSum entry points, dispatching to the active kernels.
+#include "simd/checksum.h"
+
+#include "simd/internal/dispatch.h"
+
+namespace fixwire::simd {
+
+std::uint8_t Checksum(const char* data, std::size_t size) noexcept {
+  return static_cast<std::uint8_t>(simd_internal::Active().byte_sum(data, size));
+}
+
+std::uint64_t ByteSum(const char* data, std::size_t size) noexcept {
+  return simd_internal::Active().byte_sum(data, size);
+}
+
+}  // namespace fixwire::simd

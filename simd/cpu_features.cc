@@ -1,0 +1,174 @@
+// cpu_features.cc: CPU detection (CPUID + XGETBV) and the choice of kernels.
+#include "simd/cpu_features.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <optional>
+#include <string_view>
+
+#include "simd/internal/dispatch.h"
+#include "simd/internal/kernel_table.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#define FIXWIRE_SIMD_X86 1
+#endif
+
+namespace fixwire::simd_internal {
+
+std::atomic<const KernelTable*> g_active_kernels{nullptr};
+
+namespace {
+
+using simd::Isa;
+
+struct CpuFlags {
+  bool sse2 = false;
+  bool avx2 = false;    // AVX2 + BMI1 + BMI2 + LZCNT + POPCNT, YMM state enabled by the OS
+  bool avx512 = false;  // the above + AVX-512 F/BW/VL, ZMM and opmask state enabled by the OS
+};
+
+#if defined(FIXWIRE_SIMD_X86)
+std::uint64_t ReadXcr0() noexcept {
+  std::uint32_t eax = 0;
+  std::uint32_t edx = 0;
+  __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+  return (static_cast<std::uint64_t>(edx) << 32) | eax;
+}
+#endif
+
+CpuFlags DetectCpu() noexcept {
+  CpuFlags flags;
+#if defined(FIXWIRE_SIMD_X86)
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (__get_cpuid(0, &eax, &ebx, &ecx, &edx) == 0) return flags;
+  const unsigned max_leaf = eax;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return flags;
+  flags.sse2 = (edx & (1u << 26)) != 0;
+  const bool popcnt = (ecx & (1u << 23)) != 0;
+  const bool osxsave = (ecx & (1u << 27)) != 0;
+  const bool avx = (ecx & (1u << 28)) != 0;
+  if (!osxsave || !avx || max_leaf < 7) return flags;
+  const std::uint64_t xcr0 = ReadXcr0();
+  const bool ymm_state = (xcr0 & 0x6) == 0x6;      // SSE + AVX state
+  const bool zmm_state = (xcr0 & 0xE6) == 0xE6;    // + opmask, ZMM_Hi256, Hi16_ZMM
+  __cpuid_count(7, 0, eax, ebx, ecx, edx);
+  const bool bmi1 = (ebx & (1u << 3)) != 0;
+  const bool avx2 = (ebx & (1u << 5)) != 0;
+  const bool bmi2 = (ebx & (1u << 8)) != 0;
+  const bool avx512f = (ebx & (1u << 16)) != 0;
+  const bool avx512bw = (ebx & (1u << 30)) != 0;
+  const bool avx512vl = (ebx & (1u << 31)) != 0;
+  bool lzcnt = false;
+  if (__get_cpuid(0x80000000u, &eax, &ebx, &ecx, &edx) && eax >= 0x80000001u) {
+    __get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx);
+    lzcnt = (ecx & (1u << 5)) != 0;
+  }
+  flags.avx2 = flags.sse2 && ymm_state && avx2 && bmi1 && bmi2 && lzcnt && popcnt;
+  flags.avx512 = flags.avx2 && zmm_state && avx512f && avx512bw && avx512vl;
+#endif
+  return flags;
+}
+
+const CpuFlags& Cpu() noexcept {
+  static const CpuFlags flags = DetectCpu();
+  return flags;
+}
+
+const KernelTable* TableFor(Isa isa) noexcept {
+  switch (isa) {
+    case Isa::kScalar:
+      return &kScalarKernels;
+    case Isa::kSse2:
+      return &kSse2Kernels;
+    case Isa::kAvx2:
+      return &kAvx2Kernels;
+    case Isa::kAvx512:
+      return &kAvx512Kernels;
+  }
+  return &kScalarKernels;
+}
+
+Isa InitialIsa() noexcept {
+  Isa isa = simd::BestSupportedIsa();
+  if (const char* env = std::getenv("FIXWIRE_SIMD"); env != nullptr) {
+    if (std::optional<Isa> forced = simd::ParseIsaName(env);
+        forced.has_value() && simd::CpuSupports(*forced)) {
+      isa = *forced;
+    }
+  }
+  return isa;
+}
+
+}  // namespace
+
+const KernelTable& InitActiveKernels() noexcept {
+  static const KernelTable* const initial = TableFor(InitialIsa());
+  const KernelTable* expected = nullptr;
+  // A SetActiveIsa() that ran first wins; otherwise install the initial choice.
+  g_active_kernels.compare_exchange_strong(expected, initial, std::memory_order_acq_rel);
+  return *g_active_kernels.load(std::memory_order_acquire);
+}
+
+}  // namespace fixwire::simd_internal
+
+namespace fixwire::simd {
+
+std::string_view IsaName(Isa isa) noexcept {
+  switch (isa) {
+    case Isa::kScalar:
+      return "scalar";
+    case Isa::kSse2:
+      return "sse2";
+    case Isa::kAvx2:
+      return "avx2";
+    case Isa::kAvx512:
+      return "avx512";
+  }
+  return "unknown";
+}
+
+std::optional<Isa> ParseIsaName(std::string_view name) noexcept {
+  for (Isa isa : kAllIsas) {
+    if (IsaName(isa) == name) return isa;
+  }
+  return std::nullopt;
+}
+
+bool CpuSupports(Isa isa) noexcept {
+  const simd_internal::CpuFlags& cpu = simd_internal::Cpu();
+  switch (isa) {
+    case Isa::kScalar:
+      return true;
+    case Isa::kSse2:
+      return cpu.sse2;
+    case Isa::kAvx2:
+      return cpu.avx2;
+    case Isa::kAvx512:
+      return cpu.avx512;
+  }
+  return false;
+}
+
+Isa BestSupportedIsa() noexcept {
+  if (CpuSupports(Isa::kAvx512)) return Isa::kAvx512;
+  if (CpuSupports(Isa::kAvx2)) return Isa::kAvx2;
+  if (CpuSupports(Isa::kSse2)) return Isa::kSse2;
+  return Isa::kScalar;
+}
+
+Isa ActiveIsa() noexcept {
+  const simd_internal::KernelTable* active = &simd_internal::Active();
+  for (Isa isa : kAllIsas) {
+    if (simd_internal::TableFor(isa) == active) return isa;
+  }
+  return Isa::kScalar;
+}
+
+bool SetActiveIsa(Isa isa) noexcept {
+  if (!CpuSupports(isa)) return false;
+  simd_internal::g_active_kernels.store(simd_internal::TableFor(isa), std::memory_order_release);
+  return true;
+}
+
+}  // namespace fixwire::simd

@@ -1,0 +1,89 @@
+// avx512.cc: the byte kernels with AVX-512F/BW, 64 bytes per vector; tails use
+// masked loads, which never touch (or fault on) the bytes masked off.
+// Compiled with ISA_AVX512_COPTS.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "simd/internal/generic_kernels.h"
+#include "simd/internal/kernel_table.h"
+
+namespace fixwire::simd_internal {
+namespace {
+
+// LowBits returns a mask of the low n bits, n in 0..64.
+inline __mmask64 LowBits(std::size_t n) noexcept {
+  return n >= 64 ? ~__mmask64{0} : _bzhi_u64(~0ull, static_cast<unsigned>(n));
+}
+
+struct Avx512 {
+  static constexpr std::size_t kWidth = 64;
+  static constexpr bool kMaskedTail = true;
+  using Mask = std::uint64_t;
+
+  static Mask Eq(const char* p, char c) noexcept {
+    return _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(p), _mm512_set1_epi8(c));
+  }
+  static Mask EqPartial(const char* p, std::size_t n, char c) noexcept {
+    const __mmask64 valid = LowBits(n);
+    return _mm512_mask_cmpeq_epi8_mask(valid, _mm512_maskz_loadu_epi8(valid, p), _mm512_set1_epi8(c));
+  }
+  static void Classify64(const char* p, std::uint64_t* soh, std::uint64_t* eq) noexcept {
+    const __m512i v = _mm512_loadu_si512(p);
+    *soh = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\x01'));
+    *eq = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('='));
+  }
+  static void Classify64Partial(const char* p, std::size_t n, std::uint64_t* soh,
+                                std::uint64_t* eq) noexcept {
+    // Masked-off lanes load as 0, which is neither SOH nor '='.
+    const __m512i v = _mm512_maskz_loadu_epi8(LowBits(n), p);
+    *soh = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\x01'));
+    *eq = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('='));
+  }
+};
+
+std::uint64_t ByteSumAvx512(const char* data, std::size_t size) noexcept {
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i acc0 = zero, acc1 = zero, acc2 = zero, acc3 = zero;
+  std::size_t i = 0;
+  for (; i + 256 <= size; i += 256) {
+    const char* p = data + i;
+    acc0 = _mm512_add_epi64(acc0, _mm512_sad_epu8(_mm512_loadu_si512(p), zero));
+    acc1 = _mm512_add_epi64(acc1, _mm512_sad_epu8(_mm512_loadu_si512(p + 64), zero));
+    acc2 = _mm512_add_epi64(acc2, _mm512_sad_epu8(_mm512_loadu_si512(p + 128), zero));
+    acc3 = _mm512_add_epi64(acc3, _mm512_sad_epu8(_mm512_loadu_si512(p + 192), zero));
+  }
+  for (; i + 64 <= size; i += 64) {
+    acc0 = _mm512_add_epi64(acc0, _mm512_sad_epu8(_mm512_loadu_si512(data + i), zero));
+  }
+  if (i < size) {
+    // Masked-off lanes load as 0 and add nothing.
+    acc1 = _mm512_add_epi64(acc1, _mm512_sad_epu8(_mm512_maskz_loadu_epi8(LowBits(size - i), data + i), zero));
+  }
+  const __m512i acc = _mm512_add_epi64(_mm512_add_epi64(acc0, acc1), _mm512_add_epi64(acc2, acc3));
+  return static_cast<std::uint64_t>(_mm512_reduce_add_epi64(acc));
+}
+
+void ScanStructuralAvx512(const char* data, std::size_t size, std::uint64_t* soh_masks,
+                          std::uint64_t* eq_masks) noexcept {
+  GenericScanStructural<Avx512>(data, size, soh_masks, eq_masks);
+}
+std::size_t FindByteAvx512(const char* data, std::size_t size, char byte) noexcept {
+  return GenericFindByte<Avx512>(data, size, byte);
+}
+std::size_t FindTrailerAvx512(const char* data, std::size_t size) noexcept {
+  return GenericFindTrailer<Avx512>(data, size);
+}
+std::size_t FindBeginStringAvx512(const char* data, std::size_t size) noexcept {
+  return GenericFindBeginString<Avx512>(data, size);
+}
+
+}  // namespace
+
+constexpr KernelTable kAvx512Kernels = {
+    "avx512",          ByteSumAvx512,         ScanStructuralAvx512, FindByteAvx512,
+    FindTrailerAvx512, FindBeginStringAvx512,
+};
+
+}  // namespace fixwire::simd_internal

@@ -1,0 +1,88 @@
+// sse2.cc: the byte kernels with SSE2, 16 bytes per vector (compiled with ISA_SSE2_COPTS).
+#include <emmintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "simd/internal/generic_kernels.h"
+#include "simd/internal/kernel_table.h"
+
+namespace fixwire::simd_internal {
+namespace {
+
+struct Sse2 {
+  static constexpr std::size_t kWidth = 16;
+  static constexpr bool kMaskedTail = false;
+  using Mask = std::uint32_t;
+
+  static Mask Eq(const char* p, char c) noexcept {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    return static_cast<Mask>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))));
+  }
+
+  static void Classify64(const char* p, std::uint64_t* soh, std::uint64_t* eq) noexcept {
+    const __m128i kSoh = _mm_set1_epi8('\x01');
+    const __m128i kEq = _mm_set1_epi8('=');
+    std::uint64_t s = 0;
+    std::uint64_t e = 0;
+    for (int k = 0; k < 4; ++k) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+      s |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(
+               _mm_movemask_epi8(_mm_cmpeq_epi8(v, kSoh))))
+           << (16 * k);
+      e |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(
+               _mm_movemask_epi8(_mm_cmpeq_epi8(v, kEq))))
+           << (16 * k);
+    }
+    *soh = s;
+    *eq = e;
+  }
+};
+
+std::uint64_t ByteSumSse2(const char* data, std::size_t size) noexcept {
+  const __m128i zero = _mm_setzero_si128();
+  __m128i acc0 = zero, acc1 = zero, acc2 = zero, acc3 = zero;
+  std::size_t i = 0;
+  for (; i + 64 <= size; i += 64) {
+    const char* p = data + i;
+    acc0 = _mm_add_epi64(acc0, _mm_sad_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), zero));
+    acc1 = _mm_add_epi64(acc1, _mm_sad_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16)), zero));
+    acc2 = _mm_add_epi64(acc2, _mm_sad_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 32)), zero));
+    acc3 = _mm_add_epi64(acc3, _mm_sad_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 48)), zero));
+  }
+  for (; i + 16 <= size; i += 16) {
+    acc0 = _mm_add_epi64(acc0, _mm_sad_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i)), zero));
+  }
+  if (i < size) {
+    alignas(16) char buffer[16] = {};  // zero bytes add nothing
+    std::memcpy(buffer, data + i, size - i);
+    acc1 = _mm_add_epi64(acc1, _mm_sad_epu8(_mm_load_si128(reinterpret_cast<const __m128i*>(buffer)), zero));
+  }
+  const __m128i acc = _mm_add_epi64(_mm_add_epi64(acc0, acc1), _mm_add_epi64(acc2, acc3));
+  const __m128i high = _mm_unpackhi_epi64(acc, acc);
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_add_epi64(acc, high)));
+}
+
+void ScanStructuralSse2(const char* data, std::size_t size, std::uint64_t* soh_masks,
+                        std::uint64_t* eq_masks) noexcept {
+  GenericScanStructural<Sse2>(data, size, soh_masks, eq_masks);
+}
+std::size_t FindByteSse2(const char* data, std::size_t size, char byte) noexcept {
+  return GenericFindByte<Sse2>(data, size, byte);
+}
+std::size_t FindTrailerSse2(const char* data, std::size_t size) noexcept {
+  return GenericFindTrailer<Sse2>(data, size);
+}
+std::size_t FindBeginStringSse2(const char* data, std::size_t size) noexcept {
+  return GenericFindBeginString<Sse2>(data, size);
+}
+
+}  // namespace
+
+constexpr KernelTable kSse2Kernels = {
+    "sse2",          ByteSumSse2,         ScanStructuralSse2, FindByteSse2,
+    FindTrailerSse2, FindBeginStringSse2,
+};
+
+}  // namespace fixwire::simd_internal

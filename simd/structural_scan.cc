@@ -1,0 +1,13 @@
+// structural_scan.cc: public ScanStructural, dispatching to the active kernels.
+#include "simd/structural_scan.h"
+
+#include "simd/internal/dispatch.h"
+
+namespace fixwire::simd {
+
+void ScanStructural(const char* data, std::size_t size, std::uint64_t* soh_masks,
+                    std::uint64_t* eq_masks) noexcept {
+  simd_internal::Active().scan_structural(data, size, soh_masks, eq_masks);
+}
+
+}  // namespace fixwire::simd
