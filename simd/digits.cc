@@ -154,7 +154,7 @@ bool AllDigits(const char* data, std::size_t size) noexcept {
 std::size_t DigitCount(std::uint64_t v) noexcept {
   const int bits = 64 - __builtin_clzll(v | 1);                // 1..64
   const std::size_t t = static_cast<std::size_t>(bits * 1233) >> 12;  // floor(bits * log10(2))
-  return t + (v >= kPow10[t] ? 1 : 0);
+  return t + ((v | 1) >= kPow10[t] ? 1 : 0);  // v | 1: DigitCount(0) is 1
 }
 
 std::size_t FormatUnsigned(std::uint64_t v, char* out) noexcept {
