@@ -1,0 +1,341 @@
+// encoder.h: writes FIX tag=value messages straight into a buffer the caller
+// owns: no std::string, no streams, no printf, no heap, no exceptions.
+//
+//   char buffer[512];
+//   fixwire::Encoder enc(buffer);
+//   enc.Begin("FIX.4.4", "D");
+//   enc.AddString(49, "SENDER");
+//   enc.AddUint(34, seq);
+//   enc.AddTimestamp(52, now_ns, fixwire::TimePrecision::kMillis);
+//   enc.AddDecimal(44, fixwire::Decimal{12345, -2});           // 44=123.45
+//   fixwire::EncodeResult r = enc.Finish();
+//   if (r.ok()) Send(r.bytes);  // r.bytes: "8=FIX.4.4|9=..|35=D|...|10=..|"
+//
+// BodyLength without a second pass: Begin() reserves room at the start of the
+// buffer for "8=<BeginString>|9=<n>|" with n as wide as the buffer's size has
+// digits (a body can never be longer than the buffer, so the reservation is
+// always enough) and writes 35= and the body after it. Finish() knows the body
+// length from two pointers, writes 8= and 9= at the exact width right-aligned
+// in front of 35=, and returns the message starting there, so the finished
+// bytes usually begin a few bytes into the buffer (at most digits(size) - 1;
+// `r.bytes.data()` says where). Nothing is moved and nothing is re-scanned
+// except the single CheckSum pass (simd::Checksum). A zero-padded BodyLength
+// at the reserved width (the message then starts at the buffer's start) is an
+// option (EncoderOptions), never the default: some counterparties reject it.
+//
+// Validity: tags are 1..kMaxTag; a text value must be non-empty and must not
+// contain SOH (data fields, written with AddData, may); numbers, dates and
+// times are checked for range. The first failure is kept (sticky): it freezes
+// the encoder (later calls write nothing) and Finish() returns it with the
+// tag and the buffer offset where the failed field would have started.
+// kBufferTooSmall, kInvalidValue, kInvalidTag, kGroupCountMismatch are the
+// codes. Nothing is ever written outside the buffer, whatever the calls.
+//
+// Fields are written in call order: the caller is responsible for FIX field
+// order (header fields first, groups in dictionary order).
+//
+// Ownership and lifetime: the encoder keeps a pointer to the buffer (which
+// must outlive it and the returned bytes) and nothing else; Begin() copies
+// BeginString. One encoder per thread; a Begin() starts over in the same
+// buffer (invalidating the previous result's bytes).
+#ifndef FIXWIRE_CODEC_ENCODER_H_
+#define FIXWIRE_CODEC_ENCODER_H_
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string_view>
+
+#include "codec/date_time.h"
+#include "codec/decimal.h"
+#include "codec/error.h"
+#include "codec/field.h"
+#include "codec/internal/format_decimal.h"
+#include "codec/internal/format_int.h"
+#include "codec/internal/format_text.h"
+#include "codec/internal/format_time.h"
+
+namespace fixwire {
+
+// The outcome of Encoder::Finish (and FinishFragment): the bytes written, or
+// the first error (bytes then empty).
+struct [[nodiscard]] EncodeResult {
+  std::string_view bytes;  // inside the encoder's buffer
+  Error error;
+  constexpr bool ok() const noexcept { return error.ok(); }
+};
+
+struct EncoderOptions {
+  // Write BodyLength with leading zeros at the reserved width (the number of
+  // digits of the buffer size), so the message starts at the buffer's first
+  // byte. Off by default: some counterparties reject "9=0042".
+  bool zero_padded_body_length = false;
+};
+
+class Encoder;
+
+// GroupEncoder checks that a repeating group gets as many entries as its
+// NumInGroup said. Call NextEntry() before each entry's first field and End()
+// after the last; End() records kGroupCountMismatch (tag = count tag) in the
+// encoder when the numbers differ. Nested groups use their own GroupEncoder.
+// Holds a pointer to the encoder, which must outlive it.
+class GroupEncoder {
+ public:
+  void NextEntry() noexcept { ++entries_; }
+  void End() noexcept;
+  std::uint32_t entries() const noexcept { return entries_; }
+
+ private:
+  friend class Encoder;
+  GroupEncoder(Encoder* encoder, std::uint32_t count_tag, std::uint32_t count) noexcept
+      : encoder_(encoder), count_tag_(count_tag), count_(count) {}
+  Encoder* encoder_;
+  std::uint32_t count_tag_;
+  std::uint32_t count_;
+  std::uint32_t entries_ = 0;
+};
+
+class Encoder {
+ public:
+  // The longest BeginString accepted ("FIXT.1.1" is 8).
+  static constexpr std::size_t kMaxBeginStringSize = 16;
+
+  // Encoder writes into `buffer` (which must outlive it). Call Begin() or
+  // BeginFragment() before adding fields.
+  explicit Encoder(std::span<char> buffer, EncoderOptions options = {}) noexcept
+      : buffer_begin_(buffer.data()),
+        buffer_end_(buffer.data() + buffer.size()),
+        pos_(buffer.data()),
+        end_(buffer.data()),  // frozen until Begin
+        body_start_(buffer.data()),
+        zero_padded_(options.zero_padded_body_length) {
+    error_.code = ErrorCode::kInvalidValue;  // Finish() before Begin() is an error
+  }
+
+  Encoder(const Encoder&) = delete;
+  Encoder& operator=(const Encoder&) = delete;
+
+  // Begin starts a message: reserves the 8=/9= header and writes 35=msg_type.
+  // Clears any previous error. kInvalidValue (tag 8 or 35) when begin_string
+  // is empty, longer than kMaxBeginStringSize or contains SOH, or msg_type is
+  // empty or contains SOH; kBufferTooSmall when the reservation doesn't fit.
+  void Begin(std::string_view begin_string, std::string_view msg_type) noexcept;
+
+  // BeginFragment starts a run of fields with no header and no trailer (a
+  // template's pre-encoded fields, a group entry built ahead of time); end it
+  // with FinishFragment(). Clears any previous error.
+  void BeginFragment() noexcept;
+
+  // --- Fields. Each writes "tag=value<SOH>" or records the first error. ---
+
+  void AddInt(std::uint32_t tag, std::int64_t value) noexcept {
+    Put<codec_internal::kMaxSignedChars>(tag, [value](char* p) noexcept {
+      return codec_internal::WriteSigned(p, value);
+    });
+  }
+  void AddUint(std::uint32_t tag, std::uint64_t value) noexcept {
+    Put<codec_internal::kMaxUnsignedChars>(tag, [value](char* p) noexcept {
+      return codec_internal::WriteUnsigned(p, value);
+    });
+  }
+  // AddChar: one character, not SOH (kInvalidValue).
+  void AddChar(std::uint32_t tag, char value) noexcept {
+    Put<1>(tag, [value](char* p) noexcept -> char* {
+      if (value == '\x01') return nullptr;
+      *p = value;
+      return p + 1;
+    });
+  }
+  // AddBool writes 'Y' or 'N'.
+  void AddBool(std::uint32_t tag, bool value) noexcept {
+    Put<1>(tag, [value](char* p) noexcept {
+      *p = value ? 'Y' : 'N';
+      return p + 1;
+    });
+  }
+  // AddString: any non-empty text without SOH (kInvalidValue otherwise).
+  void AddString(std::uint32_t tag, std::string_view value) noexcept;
+
+  // AddDecimal writes d exactly ({12345,-2} "123.45", {150,-2} "1.50",
+  // {-5,-3} "-0.005", {12,3} "12000"); kInvalidValue when |exponent| > 40.
+  void AddDecimal(std::uint32_t tag, Decimal d) noexcept {
+    Put<codec_internal::kMaxDecimalChars>(
+        tag, [d](char* p) noexcept { return codec_internal::WriteDecimal(p, d); });
+  }
+  // AddDecimal with `decimals` (0..18) writes exactly that many digits after
+  // the point, zero-extending or rounding half away from zero
+  // ({12345,-3}, 2 -> "12.35"; {5,0}, 2 -> "5.00"); kInvalidValue when
+  // decimals is out of range or the rescaled mantissa overflows int64.
+  void AddDecimal(std::uint32_t tag, Decimal d, int decimals) noexcept {
+    Put<codec_internal::kMaxDecimalChars>(tag, [d, decimals](char* p) noexcept {
+      return codec_internal::WriteDecimalFixed(p, d, decimals);
+    });
+  }
+  // AddDouble writes v with `precision` (0..18) decimals, correctly rounded
+  // from v's exact binary value (ties to even, as printf "%.*f"); no sign on
+  // a result that rounds to zero. kInvalidValue for NaN, infinity, a bad
+  // precision or a value too large (|v| * 10^precision >= 2^64).
+  void AddDouble(std::uint32_t tag, double v, int precision) noexcept {
+    Put<codec_internal::kMaxDecimalChars>(tag, [v, precision](char* p) noexcept {
+      return codec_internal::WriteDouble(p, v, precision);
+    });
+  }
+  // AddTimestamp writes a UTCTimestamp from nanoseconds since the epoch,
+  // truncated to `precision` ("20261202-15:30:00.123").
+  void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch,
+                    TimePrecision precision) noexcept {
+    Put<codec_internal::kMaxTimestampChars>(tag, [nanos_since_epoch, precision](char* p) noexcept {
+      return codec_internal::WriteUtcTimestamp(p, nanos_since_epoch, precision);
+    });
+  }
+  // AddTimeOnly writes a UTCTimeOnly from nanoseconds since midnight, which
+  // must be in [0, 24h) (kInvalidValue otherwise).
+  void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
+                   TimePrecision precision) noexcept {
+    Put<codec_internal::kMaxTimestampChars>(tag, [nanos_since_midnight, precision](char* p) noexcept {
+      return codec_internal::WriteUtcTimeOnly(p, nanos_since_midnight, precision);
+    });
+  }
+  // AddDate writes a UTCDateOnly or LocalMktDate "YYYYMMDD"; kInvalidValue
+  // for a year outside 0..9999 or a day the month doesn't have.
+  void AddDate(std::uint32_t tag, Date date) noexcept {
+    Put<8>(tag, [date](char* p) noexcept { return codec_internal::WriteDate(p, date); });
+  }
+  // AddMonthYear writes "YYYYMM", "YYYYMMDD" or "YYYYMMwW"; kInvalidValue
+  // for an invalid month, day or week (1..5), or both day and week.
+  void AddMonthYear(std::uint32_t tag, MonthYear value) noexcept {
+    Put<8>(tag, [value](char* p) noexcept { return codec_internal::WriteMonthYear(p, value); });
+  }
+
+  // AddData writes a data field with its length field in one go:
+  // "length_tag=<size><SOH>data_tag=<data><SOH>" (e.g. 95/96, 212/213). The
+  // data may contain SOH; it must not be empty (an empty value is not FIX).
+  void AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::string_view data) noexcept;
+
+  // BeginGroup writes the NumInGroup field "count_tag=count" and returns a
+  // checker for the entries that the caller writes next.
+  GroupEncoder BeginGroup(std::uint32_t count_tag, std::uint32_t count) noexcept {
+    AddUint(count_tag, count);
+    return GroupEncoder(this, count_tag, count);
+  }
+
+  // AddRawFields appends already-encoded fields verbatim ("tag=value<SOH>"
+  // one or more times): a template's fixed fields, fields copied from a
+  // decoded message. Only checked to be non-empty and to end with SOH
+  // (kInvalidValue): the caller vouches for the rest.
+  void AddRawFields(std::string_view fields) noexcept;
+
+  // Finish writes BodyLength and CheckSum and returns the whole message, or
+  // the first error: kBufferTooSmall (no room for the field or for the
+  // 7-byte "10=nnn<SOH>" trailer), kInvalidValue / kInvalidTag /
+  // kGroupCountMismatch from a field, kInvalidValue when Begin() was not
+  // called (or a fragment was begun). Finish() twice gives the same result.
+  EncodeResult Finish() noexcept;
+
+  // FinishFragment returns the fields written since BeginFragment(), or the
+  // first error (kInvalidValue when the encoder was begun with Begin()).
+  EncodeResult FinishFragment() noexcept;
+
+  // error() is the first error so far (ok() while none).
+  const Error& error() const noexcept { return error_; }
+  // body_size() is the number of body bytes written so far (from 35= on).
+  std::size_t body_size() const noexcept { return static_cast<std::size_t>(pos_ - body_start_); }
+
+  // Fail records `code` for `tag` if no error is recorded yet, and freezes the
+  // encoder. Public for GroupEncoder and the message copier.
+  void Fail(ErrorCode code, std::uint32_t tag) noexcept;
+
+ private:
+  friend class MessageTemplate;
+  static constexpr std::size_t kMaxTagChars = 9;  // kMaxTag = 999999999
+  static constexpr std::size_t kMaxHeadSize = 2 + kMaxBeginStringSize + 1 + 2;
+
+  // BeginWithHead is Begin() for a head "8=<BeginString><SOH>9=" already
+  // validated (by a MessageTemplate): reserves the header, writes no field.
+  void BeginWithHead(const char* head, std::size_t head_size) noexcept;
+
+  static constexpr bool ValidTag(std::uint32_t tag) noexcept { return tag - 1 < kMaxTag; }
+  std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
+
+  // Put writes tag, '=', the value from `format` (which writes at most
+  // kMaxValue bytes and returns the end, or nullptr for an invalid value)
+  // and SOH. Fast path: format in place when the worst case fits.
+  template <std::size_t kMaxValue, typename Format>
+  void Put(std::uint32_t tag, Format&& format) noexcept {
+    if (!ValidTag(tag)) [[unlikely]] {
+      Fail(ErrorCode::kInvalidTag, tag);
+      return;
+    }
+    constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
+    if (room() >= kWorst) [[likely]] {
+      char* p = format(codec_internal::WriteTag(pos_, tag));
+      if (p == nullptr) [[unlikely]] {
+        Fail(ErrorCode::kInvalidValue, tag);
+        return;
+      }
+      *p++ = '\x01';
+      pos_ = p;
+      return;
+    }
+    // Near the end: format into scratch, copy if it fits.
+    char scratch[kWorst];
+    char* p = format(codec_internal::WriteTag(scratch, tag));
+    if (p == nullptr) {
+      Fail(ErrorCode::kInvalidValue, tag);
+      return;
+    }
+    *p++ = '\x01';
+    const auto n = static_cast<std::size_t>(p - scratch);
+    if (n > room()) {
+      Fail(ErrorCode::kBufferTooSmall, tag);
+      return;
+    }
+    std::memcpy(pos_, scratch, n);
+    pos_ += n;
+  }
+
+  enum class Mode : std::uint8_t { kNone, kMessage, kFragment };
+
+  char* buffer_begin_;
+  char* buffer_end_;
+  char* pos_;         // next byte to write
+  char* end_;         // writes stop here: buffer_end_, or pos_ once frozen
+  char* body_start_;  // first byte of 35= (or of the fragment)
+  Error error_;
+  Mode mode_ = Mode::kNone;
+  bool zero_padded_;
+  std::uint8_t reserved_digits_ = 0;  // BodyLength width reserved by Begin
+  std::uint8_t head_size_ = 0;        // bytes of head_
+  char head_[kMaxHeadSize];  // "8=<BeginString><SOH>9="
+};
+
+inline void GroupEncoder::End() noexcept {
+  if (entries_ != count_) encoder_->Fail(ErrorCode::kGroupCountMismatch, count_tag_);
+}
+
+inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexcept {
+  if (!ValidTag(tag)) [[unlikely]] {
+    Fail(ErrorCode::kInvalidTag, tag);
+    return;
+  }
+  if (value.empty() || codec_internal::ContainsSoh(value.data(), value.size())) [[unlikely]] {
+    Fail(ErrorCode::kInvalidValue, tag);
+    return;
+  }
+  const std::size_t need = static_cast<std::size_t>(codec_internal::CountDigits(tag)) + 2 + value.size();
+  if (need > room()) [[unlikely]] {
+    Fail(ErrorCode::kBufferTooSmall, tag);
+    return;
+  }
+  char* p = codec_internal::WriteTag(pos_, tag);
+  std::memcpy(p, value.data(), value.size());
+  p += value.size();
+  *p++ = '\x01';
+  pos_ = p;
+}
+
+}  // namespace fixwire
+
+#endif  // FIXWIRE_CODEC_ENCODER_H_

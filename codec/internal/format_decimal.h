@@ -1,0 +1,120 @@
+// format_decimal.h: FIX decimal text (price, qty, amount) from an exact
+// Decimal, from a Decimal rescaled to a fixed number of decimals, and from a
+// double rounded to a stated number of decimals (internal).
+//
+// Output is plain FIX float text: optional '-', digits, optional '.' and
+// digits; never an exponent, never a '+'. A value that rounds to zero is
+// written without a sign.
+//
+// Bounds: each function writes at most kMaxDecimalChars bytes at `out` and
+// returns the end, or nullptr (having written possibly some bytes, all within
+// the same bound) when the value cannot be written. No allocation, no locale,
+// no printf/strtod.
+#ifndef FIXWIRE_CODEC_INTERNAL_FORMAT_DECIMAL_H_
+#define FIXWIRE_CODEC_INTERNAL_FORMAT_DECIMAL_H_
+
+#include <cstdint>
+#include <cstring>
+
+#include "codec/decimal.h"
+#include "codec/internal/format_int.h"
+
+namespace fixwire::codec_internal {
+
+// Decimal exponents the encoder writes: -40..40 (mantissa * 10^exponent).
+inline constexpr int kMaxDecimalExponent = 40;
+// Fixed decimals for AddDecimal(tag, d, decimals) and AddDouble: 0..18.
+inline constexpr int kMaxFixedDecimals = 18;
+// '-' + 19 digits + 40 zeros, or '-' + "0." + 40 digits.
+inline constexpr std::size_t kMaxDecimalChars = 64;
+
+// WriteScaled writes magnitude * 10^-frac_digits (frac_digits 0..40) with
+// exactly frac_digits digits after the point ("0.05" for 5 and 2).
+inline char* WriteScaled(char* out, std::uint64_t magnitude, int frac_digits) noexcept {
+  if (frac_digits == 0) return WriteUnsigned(out, magnitude);
+  const int n = CountDigits(magnitude);
+  if (n > frac_digits) {
+    // Integer part and fraction: write the digits, then open the gap for '.'.
+    const int int_digits = n - frac_digits;
+    WriteDigitsBackward(out + n + 1, magnitude, n + 1);  // one spare leading byte
+    std::memmove(out, out + 1, static_cast<std::size_t>(int_digits));
+    out[int_digits] = '.';
+    return out + n + 1;
+  }
+  out[0] = '0';
+  out[1] = '.';
+  const int zeros = frac_digits - n;
+  std::memset(out + 2, '0', static_cast<std::size_t>(zeros));
+  WriteDigitsBackward(out + 2 + frac_digits, magnitude, n);
+  return out + 2 + frac_digits;
+}
+
+// WriteDecimal writes d exactly: {12345,-2} "123.45", {150,-2} "1.50",
+// {-1,-3} "-0.001", {7,2} "700", {0,3} "0". nullptr when |exponent| > 40.
+inline char* WriteDecimal(char* out, Decimal d) noexcept {
+  if (d.exponent > kMaxDecimalExponent || d.exponent < -kMaxDecimalExponent) return nullptr;
+  std::uint64_t magnitude = static_cast<std::uint64_t>(d.mantissa);
+  if (d.mantissa < 0) {
+    *out++ = '-';
+    magnitude = 0 - magnitude;
+  }
+  if (d.exponent >= 0) {
+    out = WriteUnsigned(out, magnitude);
+    if (magnitude != 0 && d.exponent > 0) {
+      std::memset(out, '0', static_cast<std::size_t>(d.exponent));
+      out += d.exponent;
+    }
+    return out;
+  }
+  return WriteScaled(out, magnitude, -d.exponent);
+}
+
+// RescaleDecimal returns d with exactly `decimals` digits after the point,
+// rounding half away from zero when digits are dropped ({12345,-3} to 2 ->
+// {1235,-2}); false when decimals is outside 0..18 or the result overflows.
+inline bool RescaleDecimal(Decimal d, int decimals, Decimal* out) noexcept {
+  if (decimals < 0 || decimals > kMaxFixedDecimals) return false;
+  const int shift = d.exponent + decimals;  // multiply the mantissa by 10^shift
+  std::int64_t m = d.mantissa;
+  if (shift > 0) {
+    if (m != 0) {
+      if (shift > 18) return false;
+      const __int128 p = static_cast<__int128>(m) * static_cast<__int128>(kPowersOf10[shift]);
+      if (p > INT64_MAX || p < INT64_MIN) return false;
+      m = static_cast<std::int64_t>(p);
+    }
+  } else if (shift < 0) {
+    const bool negative = m < 0;
+    std::uint64_t magnitude = static_cast<std::uint64_t>(m);
+    if (negative) magnitude = 0 - magnitude;
+    const int k = -shift;
+    std::uint64_t q = 0;
+    if (k <= 19) {
+      const std::uint64_t divisor = kPowersOf10[k];
+      q = magnitude / divisor;
+      const std::uint64_t r = magnitude % divisor;
+      if (r >= divisor - r) ++q;  // half away from zero
+    }  // else |m| < 10^19 / 2 < 10^k / 2: rounds to 0
+    m = negative ? -static_cast<std::int64_t>(q) : static_cast<std::int64_t>(q);
+  }
+  *out = Decimal{m, -decimals};
+  return true;
+}
+
+// WriteDecimalFixed writes d rounded (half away from zero) or zero-extended
+// to exactly `decimals` digits after the point; nullptr as RescaleDecimal.
+inline char* WriteDecimalFixed(char* out, Decimal d, int decimals) noexcept {
+  Decimal scaled;
+  if (!RescaleDecimal(d, decimals, &scaled)) return nullptr;
+  return WriteDecimal(out, scaled);
+}
+
+// WriteDouble writes v rounded to `precision` decimals (0..18), correctly
+// rounded from v's exact binary value, ties to even (the digits printf's
+// "%.*f" gives). nullptr for NaN, infinity, a precision outside 0..18, or a
+// value whose rounded digits exceed UINT64_MAX (about 1.8e19 / 10^precision).
+char* WriteDouble(char* out, double v, int precision) noexcept;
+
+}  // namespace fixwire::codec_internal
+
+#endif  // FIXWIRE_CODEC_INTERNAL_FORMAT_DECIMAL_H_

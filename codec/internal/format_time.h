@@ -1,0 +1,161 @@
+// format_time.h: FIX date and time text (internal): UTCTimestamp
+// "YYYYMMDD-HH:MM:SS[.sss|.ssssss|.sssssssss|.ssssssssssss]", UTCTimeOnly
+// "HH:MM:SS[...]", UTCDateOnly / LocalMktDate "YYYYMMDD", MonthYear
+// "YYYYMM[DD|wW]".
+//
+// Fractions are truncated to the precision (a clock value of 12:00:00.9999 at
+// millisecond precision is "12:00:00.999"), never rounded up into the next
+// second. Picosecond precision writes the nanoseconds and "000".
+//
+// Bounds: each function writes at most kMaxTimestampChars bytes and returns
+// the end, or nullptr when the value is not representable (a time of day
+// outside [0, 24h), an invalid calendar date); no allocation, never reads.
+#ifndef FIXWIRE_CODEC_INTERNAL_FORMAT_TIME_H_
+#define FIXWIRE_CODEC_INTERNAL_FORMAT_TIME_H_
+
+#include <cstdint>
+#include <cstring>
+
+#include "codec/date_time.h"
+#include "codec/internal/format_int.h"
+
+namespace fixwire::codec_internal {
+
+inline constexpr std::size_t kMaxTimestampChars = 30;  // 17 + '.' + 12
+
+struct CivilDate {
+  std::int64_t year;
+  unsigned month;  // 1..12
+  unsigned day;    // 1..31
+};
+
+// CivilFromDays converts days since 1970-01-01 to a proleptic Gregorian date,
+// by counting 400-year eras from 0000-03-01 (a year that starts in March puts
+// the leap day last, so month lengths follow a linear formula).
+constexpr CivilDate CivilFromDays(std::int64_t days) noexcept {
+  const std::int64_t z = days + 719468;  // days since 0000-03-01
+  const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const auto day_of_era = static_cast<unsigned>(z - era * 146097);  // 0..146096
+  const unsigned year_of_era =
+      (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
+  const unsigned day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+  const unsigned month_from_march = (5 * day_of_year + 2) / 153;  // 0 = March
+  const unsigned day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+  const unsigned month = month_from_march < 10 ? month_from_march + 3 : month_from_march - 9;
+  const std::int64_t year = static_cast<std::int64_t>(year_of_era) + era * 400 + (month <= 2 ? 1 : 0);
+  return CivilDate{year, month, day};
+}
+
+constexpr bool IsLeapYear(int year) noexcept {
+  return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+}
+
+constexpr unsigned DaysInMonth(int year, unsigned month) noexcept {
+  constexpr unsigned kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  return month == 2 && IsLeapYear(year) ? 29 : kDays[month - 1];
+}
+
+// WriteYmd writes YYYYMMDD (year 0..9999).
+inline void WriteYmd(char* out, unsigned year, unsigned month, unsigned day) noexcept {
+  WritePair(out, year / 100);
+  WritePair(out + 2, year % 100);
+  WritePair(out + 4, month);
+  WritePair(out + 6, day);
+}
+
+// WriteTimeOfDay writes HH:MM:SS and the fraction for nanos_of_day in [0, 24h).
+inline char* WriteTimeOfDay(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
+  const auto seconds = static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond);
+  const auto nanos = static_cast<std::uint32_t>(nanos_of_day % kNanosPerSecond);
+  const std::uint32_t hours = seconds / 3600;
+  const std::uint32_t minutes = (seconds / 60) % 60;
+  WritePair(out, hours);
+  out[2] = ':';
+  WritePair(out + 3, minutes);
+  out[5] = ':';
+  WritePair(out + 6, seconds % 60);
+  out += 8;
+  switch (precision) {
+    case TimePrecision::kSeconds:
+      return out;
+    case TimePrecision::kMillis: {
+      const std::uint32_t ms = nanos / 1000000;
+      out[0] = '.';
+      out[1] = static_cast<char>('0' + ms / 100);
+      WritePair(out + 2, ms % 100);
+      return out + 4;
+    }
+    case TimePrecision::kMicros:
+      out[0] = '.';
+      WriteFixedWidth(out + 1, nanos / 1000, 6);
+      return out + 7;
+    case TimePrecision::kNanos:
+      out[0] = '.';
+      WriteFixedWidth(out + 1, nanos, 9);
+      return out + 10;
+    case TimePrecision::kPicos:
+      out[0] = '.';
+      WriteFixedWidth(out + 1, nanos, 9);
+      std::memcpy(out + 10, "000", 3);
+      return out + 13;
+  }
+  return nullptr;  // not a TimePrecision
+}
+
+// WriteUtcTimestamp writes nanos since the epoch (every int64 is a year in
+// 1677..2262, so only a bad precision gives nullptr).
+inline char* WriteUtcTimestamp(char* out, std::int64_t nanos_since_epoch, TimePrecision precision) noexcept {
+  std::int64_t days = nanos_since_epoch / kNanosPerDay;
+  std::int64_t nanos_of_day = nanos_since_epoch % kNanosPerDay;
+  if (nanos_of_day < 0) {
+    nanos_of_day += kNanosPerDay;
+    --days;
+  }
+  const CivilDate date = CivilFromDays(days);
+  WriteYmd(out, static_cast<unsigned>(date.year), date.month, date.day);
+  out[8] = '-';
+  return WriteTimeOfDay(out + 9, nanos_of_day, precision);
+}
+
+// WriteUtcTimeOnly writes nanos since midnight, which must be in [0, 24h).
+inline char* WriteUtcTimeOnly(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
+  if (nanos_of_day < 0 || nanos_of_day >= kNanosPerDay) return nullptr;
+  return WriteTimeOfDay(out, nanos_of_day, precision);
+}
+
+constexpr bool IsValidDate(const Date& d) noexcept {
+  return d.year >= 0 && d.year <= 9999 && d.month >= 1 && d.month <= 12 && d.day >= 1 &&
+         d.day <= DaysInMonth(d.year, d.month);
+}
+
+// WriteDate writes YYYYMMDD (UTCDateOnly, LocalMktDate); nullptr when invalid.
+inline char* WriteDate(char* out, const Date& d) noexcept {
+  if (!IsValidDate(d)) return nullptr;
+  WriteYmd(out, static_cast<unsigned>(d.year), d.month, d.day);
+  return out + 8;
+}
+
+// WriteMonthYear writes YYYYMM, YYYYMMDD (day given) or YYYYMMwW (week
+// given); nullptr when invalid or both day and week are given.
+inline char* WriteMonthYear(char* out, const MonthYear& my) noexcept {
+  if (my.year < 0 || my.year > 9999 || my.month < 1 || my.month > 12) return nullptr;
+  if (my.day != 0 && my.week != 0) return nullptr;
+  if (my.day > DaysInMonth(my.year, my.month) || my.week > 5) return nullptr;
+  WritePair(out, static_cast<unsigned>(my.year) / 100);
+  WritePair(out + 2, static_cast<unsigned>(my.year) % 100);
+  WritePair(out + 4, my.month);
+  if (my.day != 0) {
+    WritePair(out + 6, my.day);
+    return out + 8;
+  }
+  if (my.week != 0) {
+    out[6] = 'w';
+    out[7] = static_cast<char>('0' + my.week);
+    return out + 8;
+  }
+  return out + 6;
+}
+
+}  // namespace fixwire::codec_internal
+
+#endif  // FIXWIRE_CODEC_INTERNAL_FORMAT_TIME_H_

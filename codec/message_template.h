@@ -1,0 +1,126 @@
+// message_template.h: the fastest way to send the same message type again
+// and again. A MessageTemplate pre-encodes what repeats from one message to
+// the next, once; per message it only writes MsgSeqNum (34) and SendingTime
+// (52) and leaves the encoder ready for the body.
+//
+//   fixwire::MessageTemplate nos;
+//   nos.Init("FIX.4.2", "D");                            // 8 and 35
+//   nos.AddHeaderString(49, "BANZAI");                   // 49, 56, 50, 57, ...
+//   nos.AddHeaderString(56, "EXEC");
+//   nos.AddBodyFields([](fixwire::Encoder& e) {          // fixed body fields
+//     e.AddChar(21, '1');
+//   });
+//   if (!nos.error().ok()) ...                           // cold-path check, once
+//   ...
+//   fixwire::Encoder enc(buffer);
+//   nos.Start(enc, seq, now_ns);     // 8, 9 (reserved), 35, 49, 56, 34, 52, 21
+//   enc.AddString(11, cl_ord_id);    // the varying body fields
+//   ...
+//   fixwire::EncodeResult r = enc.Finish();
+//
+// Wire order: 8, 9, 35, the header fields in the order added, 34, 52, then
+// the fixed body fields in the order added, then what the caller appends.
+// FIX only requires 8, 9, 35 first and the header before the body, so this is
+// a valid standard header. The fixed fields must not include 8, 9, 10, 34, 35
+// or 52 (not checked: the template would then send them twice).
+//
+// Errors: building (Init / Add*) is a cold path; the first error is kept in
+// error() (the encoder's codes, kBufferTooSmall when the fixed fields exceed
+// kMaxFixedBytes) and Start() then begins the encoder in that error, so
+// Finish() reports it. Start() itself never fails except for the encoder's
+// own buffer room, reported by Finish().
+//
+// A MessageTemplate is a plain value (no heap, no pointers into itself): copy
+// it freely; const after building, so any number of threads may Start() from
+// it at once, each with its own encoder.
+#ifndef FIXWIRE_CODEC_MESSAGE_TEMPLATE_H_
+#define FIXWIRE_CODEC_MESSAGE_TEMPLATE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "codec/date_time.h"
+#include "codec/encoder.h"
+#include "codec/error.h"
+
+namespace fixwire {
+
+class MessageTemplate {
+ public:
+  static constexpr std::size_t kMaxFixedBytes = 256;  // for each of header and body
+
+  MessageTemplate() noexcept { error_.code = ErrorCode::kInvalidValue; }  // until Init
+
+  // Init sets BeginString, MsgType and the precision of SendingTime, and
+  // clears all fixed fields and the error. Returns error().
+  Error Init(std::string_view begin_string, std::string_view msg_type,
+             TimePrecision sending_time_precision = TimePrecision::kMillis) noexcept;
+
+  // AddHeaderFields appends the fields `write(Encoder&)` writes to the fixed
+  // header part (after 35, before 34). Returns error().
+  template <typename Write>
+  Error AddHeaderFields(Write&& write) noexcept {
+    return Append(header_, &header_size_, write);
+  }
+  // AddBodyFields appends fixed body fields (after 52). Returns error().
+  template <typename Write>
+  Error AddBodyFields(Write&& write) noexcept {
+    return Append(body_, &body_size_, write);
+  }
+  // AddHeaderString is AddHeaderFields with one text field (49, 56, 50, 57...).
+  Error AddHeaderString(std::uint32_t tag, std::string_view value) noexcept {
+    return AddHeaderFields([tag, value](Encoder& e) noexcept { e.AddString(tag, value); });
+  }
+
+  // Start begins `encoder` with this template: reserves 8/9, copies 35 and
+  // the fixed header fields, writes 34=msg_seq_num and 52=sending_time (from
+  // nanoseconds since the epoch) and copies the fixed body fields. The
+  // caller then appends the rest of the body and calls Finish().
+  void Start(Encoder& encoder, std::uint64_t msg_seq_num, std::int64_t sending_time_nanos) const noexcept {
+    encoder.BeginWithHead(head_, head_size_);
+    if (!error_.ok()) [[unlikely]] {
+      encoder.Fail(error_.code, error_.tag);
+      return;
+    }
+    encoder.AddRawFields(std::string_view(header_, header_size_));
+    encoder.AddUint(34, msg_seq_num);
+    encoder.AddTimestamp(52, sending_time_nanos, precision_);
+    if (body_size_ != 0) encoder.AddRawFields(std::string_view(body_, body_size_));
+  }
+
+  const Error& error() const noexcept { return error_; }
+  // The pre-encoded parts, for inspection and tests.
+  std::string_view header_fields() const noexcept { return {header_, header_size_}; }
+  std::string_view body_fields() const noexcept { return {body_, body_size_}; }
+
+ private:
+  template <typename Write>
+  Error Append(char* storage, std::size_t* size, Write& write) noexcept {
+    if (!error_.ok()) return error_;
+    Encoder e(std::span<char>(storage + *size, kMaxFixedBytes - *size));
+    e.BeginFragment();
+    write(e);
+    const EncodeResult r = e.FinishFragment();
+    if (!r.ok()) {
+      error_ = r.error;
+      return error_;
+    }
+    *size += r.bytes.size();
+    return error_;
+  }
+
+  char head_[Encoder::kMaxHeadSize] = {};  // "8=<BeginString><SOH>9="
+  std::size_t head_size_ = 0;
+  char header_[kMaxFixedBytes] = {};  // "35=<MsgType><SOH>" and the fixed header fields
+  std::size_t header_size_ = 0;
+  char body_[kMaxFixedBytes] = {};
+  std::size_t body_size_ = 0;
+  TimePrecision precision_ = TimePrecision::kMillis;
+  Error error_;
+};
+
+}  // namespace fixwire
+
+#endif  // FIXWIRE_CODEC_MESSAGE_TEMPLATE_H_
