@@ -62,7 +62,11 @@ std::uint64_t ByteSumAvx512(const char* data, std::size_t size) noexcept {
     acc1 = _mm512_add_epi64(acc1, _mm512_sad_epu8(_mm512_maskz_loadu_epi8(LowBits(size - i), data + i), zero));
   }
   const __m512i acc = _mm512_add_epi64(_mm512_add_epi64(acc0, acc1), _mm512_add_epi64(acc2, acc3));
-  return static_cast<std::uint64_t>(_mm512_reduce_add_epi64(acc));
+  // Eight 64-bit lane sums, added through memory (GCC 12's _mm512_reduce_add_epi64
+  // trips -Wuninitialized under sanitizers).
+  alignas(64) std::uint64_t lanes[8];
+  _mm512_store_si512(lanes, acc);
+  return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
 }
 
 void ScanStructuralAvx512(const char* data, std::size_t size, std::uint64_t* soh_masks,

@@ -1,0 +1,311 @@
+// digits_test.cc: SWAR parsing and table formatting against the byte-at-a-time
+// references in simd_internal and against hand-written golden strings.
+#include "simd/digits.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <string_view>
+
+#include "gtest/gtest.h"
+#include "simd/internal/simd_internal.h"
+#include "tests/simd/test_buffers.h"
+
+namespace fixwire::simd {
+namespace {
+
+using simd_internal::AllDigitsReference;
+using simd_internal::DigitCountReference;
+using simd_internal::FormatFixedWidthReference;
+using simd_internal::FormatUnsignedReference;
+using simd_internal::ParseUnsignedReference;
+using simd_test::ExactBuffer;
+
+// Parse runs ParseUnsigned on an exact-size heap copy (ASan catches over-reads).
+bool Parse(std::string_view s, std::uint64_t* out, std::size_t align = 0) {
+  const ExactBuffer buf(s, align);
+  return ParseUnsigned(buf.data(), buf.size(), out);
+}
+
+bool AllDigitsExact(std::string_view s, std::size_t align = 0) {
+  const ExactBuffer buf(s, align);
+  return AllDigits(buf.data(), buf.size());
+}
+
+std::string RefFormat(std::uint64_t v) {
+  char out[20];
+  return std::string(out, FormatUnsignedReference(v, out));
+}
+
+// A random value with exactly `digits` decimal digits.
+std::uint64_t RandomWithDigits(std::mt19937_64& rng, int digits) {
+  if (digits == 1) return rng() % 10;
+  std::uint64_t lo = 1;
+  for (int i = 1; i < digits; ++i) lo *= 10;
+  const std::uint64_t hi = digits == 20 ? UINT64_MAX : lo * 10 - 1;
+  return lo + rng() % (hi - lo + 1 == 0 ? UINT64_MAX : hi - lo + 1);
+}
+
+TEST(ParseUnsignedTest, GoldenValues) {
+  std::uint64_t v = 0;
+  ASSERT_TRUE(Parse("0", &v));
+  EXPECT_EQ(v, 0u);
+  ASSERT_TRUE(Parse("7", &v));
+  EXPECT_EQ(v, 7u);
+  ASSERT_TRUE(Parse("174", &v));
+  EXPECT_EQ(v, 174u);
+  ASSERT_TRUE(Parse("12345678", &v));
+  EXPECT_EQ(v, 12345678u);
+  ASSERT_TRUE(Parse("123456789", &v));
+  EXPECT_EQ(v, 123456789u);
+  ASSERT_TRUE(Parse("9999999999999999999", &v));
+  EXPECT_EQ(v, 9999999999999999999ull);
+  ASSERT_TRUE(Parse("18446744073709551615", &v));
+  EXPECT_EQ(v, UINT64_MAX);
+  ASSERT_TRUE(Parse("00000000000000000042", &v));
+  EXPECT_EQ(v, 42u);
+}
+
+TEST(ParseUnsignedTest, OverflowBoundaries) {
+  std::uint64_t v = 0;
+  EXPECT_FALSE(Parse("18446744073709551616", &v));
+  EXPECT_FALSE(Parse("18446744073709551617", &v));
+  EXPECT_FALSE(Parse("18446744073709551620", &v));
+  EXPECT_FALSE(Parse("18446744073709552615", &v));
+  EXPECT_FALSE(Parse("19446744073709551615", &v));
+  EXPECT_FALSE(Parse("20000000000000000000", &v));
+  EXPECT_FALSE(Parse("99999999999999999999", &v));
+  EXPECT_FALSE(Parse("184467440737095516150", &v));  // 21 digits
+  EXPECT_FALSE(Parse("000000000000000000001", &v));  // 21 digits, small value: size limit
+  // Every value within 100000 of the limit, from both sides, with 128-bit arithmetic as the oracle.
+  for (unsigned __int128 x = static_cast<unsigned __int128>(UINT64_MAX) - 100000;
+       x <= static_cast<unsigned __int128>(UINT64_MAX) + 100000; ++x) {
+    char text[40];
+    std::size_t n = 0;
+    char rev[40];
+    unsigned __int128 t = x;
+    do {
+      rev[n++] = static_cast<char>('0' + static_cast<int>(t % 10));
+      t /= 10;
+    } while (t != 0);
+    for (std::size_t i = 0; i < n; ++i) text[i] = rev[n - 1 - i];
+    const bool fits = x <= UINT64_MAX;
+    ASSERT_EQ(ParseUnsigned(text, n, &v), fits) << std::string_view(text, n);
+    if (fits) { ASSERT_EQ(v, static_cast<std::uint64_t>(x)); }
+  }
+}
+
+TEST(ParseUnsignedTest, EveryDigitCountMatchesTheValue) {
+  std::mt19937_64 rng(1);
+  for (int digits = 1; digits <= 20; ++digits) {
+    for (int k = 0; k < 2000; ++k) {
+      const std::uint64_t want = RandomWithDigits(rng, digits);
+      const std::string text = RefFormat(want);
+      ASSERT_EQ(text.size(), static_cast<std::size_t>(digits));
+      std::uint64_t got = 0;
+      ASSERT_TRUE(Parse(text, &got, k % 64)) << text;
+      ASSERT_EQ(got, want) << text;
+    }
+  }
+}
+
+TEST(ParseUnsignedTest, LeadingZerosAtEveryCount) {
+  for (std::size_t zeros = 0; zeros < 20; ++zeros) {
+    for (std::string_view tail : {"0", "1", "9", "42", "12345678", "1234567"}) {
+      const std::string text = std::string(zeros, '0') + std::string(tail);
+      std::uint64_t got = 0;
+      std::uint64_t want = 0;
+      const bool ok = ParseUnsignedReference(text.data(), text.size(), &want);
+      ASSERT_EQ(Parse(text, &got), ok) << text;
+      ASSERT_EQ(ok, text.size() <= 20) << text;
+      if (ok) { ASSERT_EQ(got, want) << text; }
+    }
+  }
+}
+
+TEST(ParseUnsignedTest, NonDigitAtEveryPosition) {
+  for (std::size_t size = 1; size <= 20; ++size) {
+    for (std::size_t pos = 0; pos < size; ++pos) {
+      for (int b = 0; b < 256; ++b) {
+        if (b >= '0' && b <= '9') continue;
+        std::string text(size, '5');
+        text[pos] = static_cast<char>(b);
+        std::uint64_t v = 0;
+        ASSERT_FALSE(Parse(text, &v)) << "size " << size << " pos " << pos << " byte " << b;
+        ASSERT_FALSE(AllDigitsExact(text)) << "size " << size << " pos " << pos << " byte " << b;
+      }
+    }
+  }
+}
+
+TEST(ParseUnsignedTest, EmptyAndTooLong) {
+  std::uint64_t v = 0;
+  EXPECT_FALSE(ParseUnsigned(nullptr, 0, &v));
+  EXPECT_FALSE(Parse("", &v));
+  EXPECT_FALSE(Parse(std::string(21, '0'), &v));
+  EXPECT_FALSE(Parse(std::string(64, '1'), &v));
+}
+
+TEST(ParseUnsignedTest, RandomStringsMatchTheReference) {
+  std::mt19937_64 rng(2);
+  static constexpr char kBytes[] = "0123456789012345678901234567890123456789/:a \x01-+.";
+  for (int k = 0; k < 200000; ++k) {
+    const std::size_t size = rng() % 23;
+    std::string text(size, '0');
+    for (char& c : text) c = kBytes[rng() % (sizeof(kBytes) - 1)];
+    std::uint64_t got = 0;
+    std::uint64_t want = 0;
+    const bool ok = ParseUnsignedReference(text.data(), text.size(), &want);
+    ASSERT_EQ(Parse(text, &got), ok) << text;
+    if (ok) { ASSERT_EQ(got, want) << text; }
+  }
+}
+
+TEST(AllDigitsTest, MatchesTheReference) {
+  EXPECT_TRUE(AllDigitsExact(""));
+  EXPECT_TRUE(AllDigitsExact("0123456789"));
+  EXPECT_FALSE(AllDigitsExact("12a"));
+  for (std::size_t size = 0; size <= 100; ++size) {
+    const std::string good(size, '7');
+    ASSERT_TRUE(AllDigitsExact(good, size % 64)) << size;
+    for (std::size_t pos = 0; pos < size; ++pos) {
+      for (char bad : {'/', ':', '\0', '\x01', '\xb0', '\xff', 'A', ' '}) {
+        std::string text = good;
+        text[pos] = bad;
+        ASSERT_EQ(AllDigitsExact(text), AllDigitsReference(text.data(), text.size()));
+        ASSERT_FALSE(AllDigitsExact(text)) << size << " " << pos;
+      }
+    }
+  }
+}
+
+std::vector<std::uint64_t> BoundaryValues() {
+  std::vector<std::uint64_t> values = {0, 1, 9, UINT64_MAX, UINT64_MAX - 1, 1ull << 63, (1ull << 63) - 1};
+  std::uint64_t p = 1;
+  for (int k = 0; k < 20; ++k) {
+    values.push_back(p - 1);
+    values.push_back(p);
+    values.push_back(p + 1);
+    if (k < 19) p *= 10;
+  }
+  for (int bit = 0; bit < 64; ++bit) {
+    values.push_back(1ull << bit);
+    values.push_back((1ull << bit) - 1);
+  }
+  return values;
+}
+
+TEST(DigitCountTest, BoundariesAndRandom) {
+  EXPECT_EQ(DigitCount(0), 1u);
+  EXPECT_EQ(DigitCount(9), 1u);
+  EXPECT_EQ(DigitCount(10), 2u);
+  EXPECT_EQ(DigitCount(UINT64_MAX), 20u);
+  EXPECT_EQ(DigitCount(9999999999999999999ull), 19u);
+  EXPECT_EQ(DigitCount(10000000000000000000ull), 20u);
+  for (std::uint64_t v : BoundaryValues()) ASSERT_EQ(DigitCount(v), DigitCountReference(v)) << v;
+  std::mt19937_64 rng(3);
+  for (int k = 0; k < 100000; ++k) {
+    const std::uint64_t v = rng() >> (rng() % 64);
+    ASSERT_EQ(DigitCount(v), DigitCountReference(v)) << v;
+  }
+}
+
+// Format writes into a sentinel-filled buffer and checks nothing past the digits changed.
+std::string Format(std::uint64_t v) {
+  char out[32];
+  std::memset(out, '#', sizeof(out));
+  const std::size_t n = FormatUnsigned(v, out);
+  EXPECT_LE(n, kMaxUint64Digits);
+  for (std::size_t i = n; i < sizeof(out); ++i) EXPECT_EQ(out[i], '#') << "wrote past the digits of " << v;
+  return std::string(out, n);
+}
+
+TEST(FormatUnsignedTest, GoldenValues) {
+  EXPECT_EQ(Format(0), "0");
+  EXPECT_EQ(Format(7), "7");
+  EXPECT_EQ(Format(10), "10");
+  EXPECT_EQ(Format(174), "174");
+  EXPECT_EQ(Format(1234567890), "1234567890");
+  EXPECT_EQ(Format(100000000), "100000000");
+  EXPECT_EQ(Format(UINT64_MAX), "18446744073709551615");
+}
+
+TEST(FormatUnsignedTest, MatchesTheReferenceAtBoundariesAndRandom) {
+  for (std::uint64_t v : BoundaryValues()) ASSERT_EQ(Format(v), RefFormat(v)) << v;
+  std::mt19937_64 rng(4);
+  for (int k = 0; k < 200000; ++k) {
+    const std::uint64_t v = rng() >> (rng() % 64);
+    ASSERT_EQ(Format(v), RefFormat(v)) << v;
+  }
+}
+
+TEST(FormatFixedWidthTest, GoldenValues) {
+  char out[20];
+  FormatFixedWidth(7, 3, out);
+  EXPECT_EQ(std::string_view(out, 3), "007");
+  FormatFixedWidth(161, 3, out);
+  EXPECT_EQ(std::string_view(out, 3), "161");
+  FormatFixedWidth(2026, 4, out);
+  EXPECT_EQ(std::string_view(out, 4), "2026");
+  FormatFixedWidth(12345, 2, out);  // the low two digits
+  EXPECT_EQ(std::string_view(out, 2), "45");
+  FormatFixedWidth(0, 1, out);
+  EXPECT_EQ(std::string_view(out, 1), "0");
+  FormatFixedWidth(UINT64_MAX, 20, out);
+  EXPECT_EQ(std::string_view(out, 20), "18446744073709551615");
+  FormatFixedWidth(42, 20, out);
+  EXPECT_EQ(std::string_view(out, 20), "00000000000000000042");
+}
+
+TEST(FormatFixedWidthTest, EveryWidthMatchesTheReference) {
+  std::mt19937_64 rng(5);
+  std::vector<std::uint64_t> values = BoundaryValues();
+  for (int k = 0; k < 3000; ++k) values.push_back(rng() >> (rng() % 64));
+  for (std::size_t width = 1; width <= 20; ++width) {
+    for (std::uint64_t v : values) {
+      char got[24];
+      char want[24];
+      std::memset(got, '#', sizeof(got));
+      FormatFixedWidth(v, width, got);
+      FormatFixedWidthReference(v, width, want);
+      ASSERT_EQ(std::string_view(got, width), std::string_view(want, width)) << v << " width " << width;
+      for (std::size_t i = width; i < sizeof(got); ++i) ASSERT_EQ(got[i], '#') << "wrote past width";
+    }
+  }
+}
+
+TEST(RoundTripTest, FormatThenParse) {
+  std::mt19937_64 rng(6);
+  std::vector<std::uint64_t> values = BoundaryValues();
+  for (int k = 0; k < 300000; ++k) values.push_back(rng() >> (rng() % 64));
+  for (std::uint64_t v : values) {
+    char text[20];
+    const std::size_t n = FormatUnsigned(v, text);
+    std::uint64_t back = 0;
+    ASSERT_TRUE(ParseUnsigned(text, n, &back)) << v;
+    ASSERT_EQ(back, v);
+    // Fixed width, zero-padded to 20, parses back too.
+    char padded[20];
+    FormatFixedWidth(v, 20, padded);
+    ASSERT_TRUE(ParseUnsigned(padded, 20, &back)) << v;
+    ASSERT_EQ(back, v);
+  }
+}
+
+TEST(RoundTripTest, ParseThenFormat) {
+  std::mt19937_64 rng(7);
+  for (int k = 0; k < 100000; ++k) {
+    const std::size_t size = 1 + rng() % 19;
+    std::string text(size, '0');
+    text[0] = static_cast<char>('1' + rng() % 9);
+    for (std::size_t i = 1; i < size; ++i) text[i] = static_cast<char>('0' + rng() % 10);
+    std::uint64_t v = 0;
+    ASSERT_TRUE(Parse(text, &v)) << text;
+    ASSERT_EQ(Format(v), text);
+  }
+}
+
+}  // namespace
+}  // namespace fixwire::simd

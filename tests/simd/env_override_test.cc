@@ -1,0 +1,39 @@
+// env_override_test.cc: the first choice of kernels honours FIXWIRE_SIMD.
+//
+// Built several times by tests/simd/BUILD.bazel with different FIXWIRE_SIMD
+// values and EXPECTED_ISA (the name the test expects to be active, or "best").
+#include <cstdlib>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "simd/checksum.h"
+#include "simd/cpu_features.h"
+
+namespace fixwire::simd {
+namespace {
+
+TEST(EnvOverrideTest, FirstChoiceFollowsTheEnvironment) {
+  const char* env = std::getenv("FIXWIRE_SIMD");
+  ASSERT_NE(env, nullptr) << "the BUILD rule sets FIXWIRE_SIMD";
+  const char* expected_name = std::getenv("EXPECTED_ISA");
+  ASSERT_NE(expected_name, nullptr);
+  Isa expected = BestSupportedIsa();
+  if (std::string(expected_name) != "best") {
+    const auto parsed = ParseIsaName(expected_name);
+    ASSERT_TRUE(parsed.has_value());
+    if (!CpuSupports(*parsed)) {
+      // The override must fall back to the best; still check that, then report the skip.
+      EXPECT_EQ(ActiveIsa(), BestSupportedIsa());
+      GTEST_SKIP() << "this CPU lacks " << expected_name << "; FIXWIRE_SIMD fell back to "
+                   << IsaName(BestSupportedIsa());
+    }
+    expected = *parsed;
+  }
+  // The first kernel call makes the choice.
+  const char byte = 'A';
+  EXPECT_EQ(Checksum(&byte, 1), 65u);
+  EXPECT_EQ(ActiveIsa(), expected) << "FIXWIRE_SIMD=" << env;
+}
+
+}  // namespace
+}  // namespace fixwire::simd
