@@ -1,0 +1,157 @@
+#include "codec/dictionary.h"
+
+#include <algorithm>
+#include <array>
+
+namespace fixwire {
+namespace {
+
+struct TypeName {
+  std::string_view name;
+  FieldType type;
+};
+
+// Canonical names first (FieldTypeName uses the first entry of each type).
+constexpr std::array<TypeName, 43> kTypeNames = {{
+    {"STRING", FieldType::kString},
+    {"CHAR", FieldType::kChar},
+    {"BOOLEAN", FieldType::kBoolean},
+    {"INT", FieldType::kInt},
+    {"LENGTH", FieldType::kLength},
+    {"NUMINGROUP", FieldType::kNumInGroup},
+    {"SEQNUM", FieldType::kSeqNum},
+    {"TAGNUM", FieldType::kTagNum},
+    {"DAYOFMONTH", FieldType::kDayOfMonth},
+    {"FLOAT", FieldType::kFloat},
+    {"QTY", FieldType::kQty},
+    {"PRICE", FieldType::kPrice},
+    {"PRICEOFFSET", FieldType::kPriceOffset},
+    {"AMT", FieldType::kAmt},
+    {"PERCENTAGE", FieldType::kPercentage},
+    {"MULTIPLECHARVALUE", FieldType::kMultipleCharValue},
+    {"MULTIPLEVALUESTRING", FieldType::kMultipleValueString},
+    {"COUNTRY", FieldType::kCountry},
+    {"CURRENCY", FieldType::kCurrency},
+    {"EXCHANGE", FieldType::kExchange},
+    {"LANGUAGE", FieldType::kLanguage},
+    {"MONTHYEAR", FieldType::kMonthYear},
+    {"UTCTIMESTAMP", FieldType::kUtcTimestamp},
+    {"UTCTIMEONLY", FieldType::kUtcTimeOnly},
+    {"UTCDATEONLY", FieldType::kUtcDateOnly},
+    {"LOCALMKTDATE", FieldType::kLocalMktDate},
+    {"LOCALMKTTIME", FieldType::kLocalMktTime},
+    {"TZTIMEONLY", FieldType::kTzTimeOnly},
+    {"TZTIMESTAMP", FieldType::kTzTimestamp},
+    {"DATA", FieldType::kData},
+    {"XMLDATA", FieldType::kXmlData},
+    {"PATTERN", FieldType::kPattern},
+    {"TENOR", FieldType::kTenor},
+    {"RESERVED100PLUS", FieldType::kReserved100Plus},
+    {"RESERVED1000PLUS", FieldType::kReserved1000Plus},
+    {"RESERVED4000PLUS", FieldType::kReserved4000Plus},
+    // Aliases found in FIX 4.x dictionaries.
+    {"MULTIPLESTRINGVALUE", FieldType::kMultipleValueString},
+    {"TIME", FieldType::kUtcTimestamp},
+    {"UTCDATE", FieldType::kUtcDateOnly},
+    {"DATE", FieldType::kUtcDateOnly},
+    {"MONTH-YEAR", FieldType::kMonthYear},
+    {"DAY-OF-MONTH", FieldType::kDayOfMonth},
+    {"XID", FieldType::kString},
+}};
+
+bool ValidMultiEnum(const Dictionary& d, const FieldDef& f, std::string_view value) noexcept {
+  if (value.empty()) return false;
+  std::size_t pos = 0;
+  while (true) {
+    std::size_t end = value.find(' ', pos);
+    if (end == std::string_view::npos) end = value.size();
+    std::string_view elem = value.substr(pos, end - pos);
+    if (elem.empty()) return false;
+    bool ok;
+    if (elem.size() == 1 && static_cast<unsigned char>(elem[0]) < 128) {
+      unsigned c = static_cast<unsigned char>(elem[0]);
+      ok = (f.char_enum_bits[c >> 6] >> (c & 63)) & 1u;
+    } else {
+      auto values = d.enum_values(f);
+      ok = std::binary_search(values.begin(), values.end(), elem);
+    }
+    if (!ok) return false;
+    if (end == value.size()) return true;
+    pos = end + 1;
+  }
+}
+
+}  // namespace
+
+bool FieldTypeFromName(std::string_view name, FieldType* type) noexcept {
+  for (const TypeName& t : kTypeNames) {
+    if (t.name == name) {
+      *type = t.type;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string_view FieldTypeName(FieldType type) noexcept {
+  for (const TypeName& t : kTypeNames) {
+    if (t.type == type) return t.name;
+  }
+  return "?";
+}
+
+std::uint32_t Dictionary::SparseOrdinal(std::uint32_t tag) const noexcept {
+  auto it = std::lower_bound(sparse_.begin(), sparse_.end(), tag,
+                             [](const std::pair<std::uint32_t, std::uint32_t>& e,
+                                std::uint32_t t) { return e.first < t; });
+  if (it != sparse_.end() && it->first == tag) return it->second;
+  return kNoOrdinal;
+}
+
+const FieldDef* Dictionary::field_by_name(std::string_view name) const noexcept {
+  auto it = std::lower_bound(names_sorted_.begin(), names_sorted_.end(), name,
+                             [this](std::uint32_t o, std::string_view n) {
+                               return std::string_view(field_names_[o]) < n;
+                             });
+  if (it != names_sorted_.end() && field_names_[*it] == name) return &fields_[*it];
+  return nullptr;
+}
+
+bool Dictionary::IsValidEnum(const FieldDef& f, std::string_view value) const noexcept {
+  if (!f.has_enums()) return true;
+  if (f.type == FieldType::kMultipleCharValue || f.type == FieldType::kMultipleValueString) {
+    return ValidMultiEnum(*this, f, value);
+  }
+  if (value.size() == 1) {
+    unsigned c = static_cast<unsigned char>(value[0]);
+    if (c < 128 && ((f.char_enum_bits[c >> 6] >> (c & 63)) & 1u)) return true;
+  }
+  if (f.flags & FieldDef::kCharEnumsOnly) return false;
+  auto values = enum_values(f);
+  return std::binary_search(values.begin(), values.end(), value);
+}
+
+const MessageDef* Dictionary::message(std::string_view msg_type) const noexcept {
+  if (!short_types_.empty() && (msg_type.size() == 1 || msg_type.size() == 2)) {
+    unsigned c0 = static_cast<unsigned char>(msg_type[0]);
+    unsigned c1 = msg_type.size() == 2 ? static_cast<unsigned char>(msg_type[1]) : 0u;
+    if (c0 < 128 && c1 < 128 && c0 != 0 && (msg_type.size() == 1 || c1 != 0)) {
+      std::uint16_t idx = short_types_[c0 * 128 + c1];
+      return idx == 0 ? nullptr : &messages_[idx - 1];
+    }
+  }
+  auto it = std::lower_bound(long_types_.begin(), long_types_.end(), msg_type,
+                             [](const std::pair<std::string_view, std::uint32_t>& e,
+                                std::string_view t) { return e.first < t; });
+  if (it != long_types_.end() && it->first == msg_type) return &messages_[it->second];
+  return nullptr;
+}
+
+const MessageDef* Dictionary::message_by_name(std::string_view name) const noexcept {
+  for (std::size_t i = 0; i < message_names_.size(); ++i) {
+    if (message_names_[i] == name) return &messages_[i];
+  }
+  return nullptr;
+}
+
+}  // namespace fixwire

@@ -1,0 +1,282 @@
+// dictionary.h: a FIX data dictionary compiled to flat, immutable tables.
+//
+// A Dictionary describes one FIX version (or a venue's customisation of it):
+// its fields (tag, name, type, enumerated values, Length/Data pairing), its
+// standard header and trailer, its messages and their repeating groups. It is
+// built once, on a cold path, by LoadDictionaryFile / LoadDictionaryFromString
+// (dictionary_loader.h), and never changes afterwards.
+//
+// Runtime form: every lookup a hot path needs is an array index or a bit test.
+//   - field(tag): tags below kDenseTagLimit index a dense array; the rest are
+//     found by binary search in a sorted side table.
+//   - Each defined field has an ordinal (0..field_count()-1); every scope
+//     (header, trailer, a message body, a group entry) holds a bitset over
+//     ordinals for "is this field a direct member", plus its members in
+//     definition order with their required flags and nested group layouts.
+//   - message(msg_type): one- and two-character MsgTypes index a direct table;
+//     longer ones are found by binary search.
+//   - enumerated values: a 128-bit set for fields whose values are all single
+//     ASCII characters, a sorted array of strings otherwise.
+//
+// Thread use: a Dictionary is immutable after loading; any number of threads
+// may read one concurrently with no locking. All pointers and string_views it
+// returns stay valid for the Dictionary's lifetime (moving a Dictionary keeps
+// them valid; destroying it ends them). Lookups never allocate, except the
+// name-based lookups marked "cold" which are meant for tools.
+#ifndef FIXWIRE_CODEC_DICTIONARY_H_
+#define FIXWIRE_CODEC_DICTIONARY_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace fixwire {
+
+// FieldType is the type attribute of a <field> (QuickFIX spelling, upper case).
+enum class FieldType : std::uint8_t {
+  kString = 0,
+  kChar,
+  kBoolean,
+  kInt,
+  kLength,
+  kNumInGroup,
+  kSeqNum,
+  kTagNum,
+  kDayOfMonth,
+  kFloat,
+  kQty,
+  kPrice,
+  kPriceOffset,
+  kAmt,
+  kPercentage,
+  kMultipleCharValue,
+  kMultipleValueString,  // also MULTIPLESTRINGVALUE
+  kCountry,
+  kCurrency,
+  kExchange,
+  kLanguage,
+  kMonthYear,
+  kUtcTimestamp,  // also TIME (FIX 4.2)
+  kUtcTimeOnly,
+  kUtcDateOnly,   // also UTCDATE (FIX 4.2's name) and DATE
+  kLocalMktDate,
+  kLocalMktTime,
+  kTzTimeOnly,
+  kTzTimestamp,
+  kData,
+  kXmlData,
+  kPattern,
+  kTenor,
+  kReserved100Plus,
+  kReserved1000Plus,
+  kReserved4000Plus,
+};
+inline constexpr int kFieldTypeCount = 36;
+
+// FieldTypeFromName parses a type attribute ("PRICE", "UTCTIMESTAMP", ...);
+// returns false for a name it does not know.
+bool FieldTypeFromName(std::string_view name, FieldType* type) noexcept;
+// FieldTypeName returns the canonical upper-case name of a type.
+std::string_view FieldTypeName(FieldType type) noexcept;
+
+// FieldDef is the compiled form of one <field>.
+struct FieldDef {
+  std::uint32_t tag = 0;
+  std::uint32_t ordinal = 0;     // index in Dictionary::fields()
+  FieldType type = FieldType::kString;
+  std::uint8_t flags = 0;        // kFieldIs* bits below
+  std::uint16_t reserved = 0;
+  std::uint32_t paired_tag = 0;  // Length field: its Data field; Data field: its Length field; else 0
+  std::uint32_t enum_begin = 0;  // multi-character enum values: [enum_begin, enum_end) of enum_values()
+  std::uint32_t enum_end = 0;
+  std::uint64_t char_enum_bits[2] = {0, 0};  // single-character enum values, bit = ASCII code
+
+  static constexpr std::uint8_t kIsLength = 1;      // type LENGTH and paired with a Data field
+  static constexpr std::uint8_t kIsData = 2;        // type DATA/XMLDATA (value may contain SOH)
+  static constexpr std::uint8_t kHasEnums = 4;      // has <value> children
+  static constexpr std::uint8_t kCharEnumsOnly = 8;  // every enum value is one ASCII character
+  static constexpr std::uint8_t kIsGroupCount = 16;  // type NUMINGROUP
+
+  bool is_length() const noexcept { return flags & kIsLength; }
+  bool is_data() const noexcept { return flags & kIsData; }
+  bool has_enums() const noexcept { return flags & kHasEnums; }
+};
+
+// ScopeMember is one direct member of a scope, in definition order.
+struct ScopeMember {
+  std::uint32_t tag = 0;
+  std::uint32_t ordinal = 0;
+  bool required = false;
+  std::uint32_t group = 0;  // for a NUMINGROUP member: its group scope id; else 0 (no group)
+};
+
+// Scope is a set of fields that may appear together: the standard header, the
+// standard trailer, a message body, or one entry of a repeating group.
+// Members are in definition order; the first member of a group scope is its
+// delimiter. A scope's members are only the direct ones: fields of nested
+// groups belong to the nested group's scope.
+struct Scope {
+  std::uint32_t id = 0;
+  std::uint32_t count_tag = 0;    // groups: the NUMINGROUP tag; else 0
+  std::uint32_t delimiter = 0;    // groups: the first member's tag; else 0
+  std::uint32_t members_begin = 0;  // into Dictionary's member pool
+  std::uint32_t members_count = 0;
+  std::uint32_t required_begin = 0;  // into Dictionary's required pool (member positions)
+  std::uint32_t required_count = 0;
+  std::uint32_t bits_begin = 0;   // into Dictionary's bit pool; field_words() words
+  std::uint32_t groups_begin = 0;   // member positions of NUMINGROUP members
+  std::uint32_t groups_count = 0;
+};
+
+// MessageDef is the compiled form of one <message>.
+struct MessageDef {
+  std::uint32_t body = 0;  // scope id of the body
+  bool admin = false;      // msgcat="admin"
+};
+
+class Dictionary {
+ public:
+  static constexpr std::uint32_t kDenseTagLimit = 1u << 16;
+  static constexpr std::uint32_t kNoOrdinal = 0xFFFFFFFFu;
+  // A group scope has at most this many direct members (the loader rejects more).
+  static constexpr std::uint32_t kMaxScopeMembers = 1024;
+
+  Dictionary() = default;
+  Dictionary(Dictionary&&) noexcept = default;
+  Dictionary& operator=(Dictionary&&) noexcept = default;
+  Dictionary(const Dictionary&) = delete;
+  Dictionary& operator=(const Dictionary&) = delete;
+
+  // --- version (from <fix type major minor servicepack>) ---
+  std::string_view type() const noexcept { return type_; }  // "FIX" or "FIXT"
+  int major() const noexcept { return major_; }
+  int minor() const noexcept { return minor_; }
+  int service_pack() const noexcept { return service_pack_; }
+  // begin_string: "FIX.4.4", "FIXT.1.1"; for FIX 5.0 application dictionaries,
+  // whose messages travel under FIXT.1.1, "FIX.5.0SP2" (the version name).
+  std::string_view begin_string() const noexcept { return begin_string_; }
+  // is_transport: a FIXT dictionary (session messages, header and trailer).
+  bool is_transport() const noexcept { return type_ == "FIXT"; }
+  // source: the file name (or name given) it was loaded from.
+  std::string_view source() const noexcept { return source_; }
+
+  // --- fields ---
+  // ordinal returns a tag's ordinal, or kNoOrdinal for a tag not defined.
+  std::uint32_t ordinal(std::uint32_t tag) const noexcept {
+    if (tag < dense_.size()) return dense_[tag];
+    return SparseOrdinal(tag);
+  }
+  // field returns the definition of a tag, or nullptr when not defined.
+  const FieldDef* field(std::uint32_t tag) const noexcept {
+    std::uint32_t o = ordinal(tag);
+    return o == kNoOrdinal ? nullptr : &fields_[o];
+  }
+  std::span<const FieldDef> fields() const noexcept { return fields_; }
+  std::size_t field_count() const noexcept { return fields_.size(); }
+  std::string_view field_name(const FieldDef& f) const noexcept { return field_names_[f.ordinal]; }
+  // field_by_name: cold (binary search over names); nullptr when unknown.
+  const FieldDef* field_by_name(std::string_view name) const noexcept;
+  // enum_values: the multi-character enum values pool (sorted within each field's range).
+  std::span<const std::string_view> enum_values(const FieldDef& f) const noexcept {
+    return std::span<const std::string_view>(enum_values_).subspan(f.enum_begin,
+                                                                   f.enum_end - f.enum_begin);
+  }
+  // enum_listing: cold; the field's (value, description) pairs in file order.
+  std::span<const std::pair<std::string, std::string>> enum_listing(const FieldDef& f) const noexcept {
+    return enum_listing_[f.ordinal];
+  }
+  // IsValidEnum reports whether `value` is one of the field's enumerated
+  // values; true for a field without enumerated values. MULTIPLE* types check
+  // each space-separated element.
+  bool IsValidEnum(const FieldDef& f, std::string_view value) const noexcept;
+
+  // --- scopes and messages ---
+  const Scope& scope(std::uint32_t id) const noexcept { return scopes_[id]; }
+  std::size_t scope_count() const noexcept { return scopes_.size(); }
+  const Scope& header() const noexcept { return scopes_[header_scope_]; }
+  const Scope& trailer() const noexcept { return scopes_[trailer_scope_]; }
+  std::span<const ScopeMember> members(const Scope& s) const noexcept {
+    return std::span<const ScopeMember>(members_).subspan(s.members_begin, s.members_count);
+  }
+  // required_positions: member positions (indices into members(s)) that are required.
+  std::span<const std::uint16_t> required_positions(const Scope& s) const noexcept {
+    return std::span<const std::uint16_t>(required_).subspan(s.required_begin, s.required_count);
+  }
+  // group_positions: member positions of the NUMINGROUP members.
+  std::span<const std::uint16_t> group_positions(const Scope& s) const noexcept {
+    return std::span<const std::uint16_t>(group_positions_).subspan(s.groups_begin, s.groups_count);
+  }
+  // Contains: is the field with this ordinal a direct member of the scope.
+  bool Contains(const Scope& s, std::uint32_t ordinal) const noexcept {
+    if (ordinal >= fields_.size()) return false;
+    return (bits_[s.bits_begin + (ordinal >> 6)] >> (ordinal & 63)) & 1u;
+  }
+  // GroupIn returns the group scope whose count tag is `count_tag` among the
+  // direct members of `s`, or nullptr.
+  const Scope* GroupIn(const Scope& s, std::uint32_t count_tag) const noexcept {
+    const ScopeMember* m = members_.data() + s.members_begin;
+    const std::uint16_t* g = group_positions_.data() + s.groups_begin;
+    for (std::uint32_t i = 0; i < s.groups_count; ++i) {
+      if (m[g[i]].tag == count_tag) return &scopes_[m[g[i]].group];
+    }
+    return nullptr;
+  }
+  // field_words: words of one scope's membership bitset.
+  std::size_t field_words() const noexcept { return field_words_; }
+
+  // message returns the definition of a MsgType, or nullptr when unknown.
+  const MessageDef* message(std::string_view msg_type) const noexcept;
+  std::span<const MessageDef> messages() const noexcept { return messages_; }
+  std::string_view message_name(const MessageDef& m) const noexcept {
+    return message_names_[&m - messages_.data()];
+  }
+  std::string_view message_type(const MessageDef& m) const noexcept {
+    return message_types_[&m - messages_.data()];
+  }
+  // message_by_name: cold, linear; nullptr when unknown.
+  const MessageDef* message_by_name(std::string_view name) const noexcept;
+
+  // length_data_pairs: every (Length tag, Data tag) pair, sorted by Length tag.
+  std::span<const std::pair<std::uint32_t, std::uint32_t>> length_data_pairs() const noexcept {
+    return length_data_pairs_;
+  }
+
+ private:
+  friend class DictionaryBuilder;  // the loader's compiler (dictionary_loader.cc)
+
+  std::uint32_t SparseOrdinal(std::uint32_t tag) const noexcept;
+
+  std::string type_, begin_string_, source_;
+  int major_ = 0, minor_ = 0, service_pack_ = 0;
+
+  std::vector<FieldDef> fields_;              // by ordinal (sorted by tag)
+  std::vector<std::string> field_names_;      // by ordinal
+  std::vector<std::uint32_t> names_sorted_;   // ordinals sorted by name
+  std::vector<std::uint32_t> dense_;          // tag -> ordinal, tags < kDenseTagLimit
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> sparse_;  // (tag, ordinal), tags >= limit
+  std::vector<std::string> enum_storage_;     // owns multi-character enum strings
+  std::vector<std::string_view> enum_values_;
+  std::vector<std::vector<std::pair<std::string, std::string>>> enum_listing_;  // by ordinal
+
+  std::vector<Scope> scopes_;
+  std::vector<ScopeMember> members_;
+  std::vector<std::uint16_t> required_;
+  std::vector<std::uint16_t> group_positions_;
+  std::vector<std::uint64_t> bits_;
+  std::size_t field_words_ = 0;
+  std::uint32_t header_scope_ = 0, trailer_scope_ = 0;
+
+  std::vector<MessageDef> messages_;
+  std::vector<std::string> message_names_, message_types_;
+  std::vector<std::uint16_t> short_types_;  // 128*128 table: msg index + 1, or 0
+  std::vector<std::pair<std::string_view, std::uint32_t>> long_types_;  // sorted
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> length_data_pairs_;
+};
+
+}  // namespace fixwire
+
+#endif  // FIXWIRE_CODEC_DICTIONARY_H_

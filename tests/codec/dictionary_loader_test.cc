@@ -1,0 +1,384 @@
+// Loading QuickFIX-format dictionaries: the small test dictionaries (facts
+// checked by hand against the XML), every shipped dictionary (checked against
+// an independent regex scan of the file), and malformed files, each of which
+// must give a Status naming the file, the line and the problem.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "codec/dictionary.h"
+#include "codec/dictionary_loader.h"
+#include "gtest/gtest.h"
+
+namespace fixwire {
+namespace {
+
+const char kMini44[] = "tests/data/dictionaries/mini44.xml";
+const char kCustom[] = "tests/data/dictionaries/custom.xml";
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::uint32_t> MemberTags(const Dictionary& d, const Scope& s) {
+  std::vector<std::uint32_t> tags;
+  for (const ScopeMember& m : d.members(s)) tags.push_back(m.tag);
+  return tags;
+}
+
+std::vector<std::uint32_t> RequiredTags(const Dictionary& d, const Scope& s) {
+  std::vector<std::uint32_t> tags;
+  for (std::uint16_t p : d.required_positions(s)) tags.push_back(d.members(s)[p].tag);
+  return tags;
+}
+
+TEST(DictionaryLoaderTest, Mini44Version) {
+  auto d = LoadDictionaryFile(kMini44);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->type(), "FIX");
+  EXPECT_EQ(d->major(), 4);
+  EXPECT_EQ(d->minor(), 4);
+  EXPECT_EQ(d->begin_string(), "FIX.4.4");
+  EXPECT_FALSE(d->is_transport());
+}
+
+TEST(DictionaryLoaderTest, Mini44Fields) {
+  auto d = LoadDictionaryFile(kMini44);
+  ASSERT_TRUE(d.ok()) << d.status();
+  const FieldDef* price = d->field(44);
+  ASSERT_NE(price, nullptr);
+  EXPECT_EQ(price->type, FieldType::kPrice);
+  EXPECT_EQ(d->field_name(*price), "Price");
+  EXPECT_EQ(d->field_by_name("Price"), price);
+  EXPECT_EQ(d->field(2), nullptr);
+  EXPECT_EQ(d->field(0), nullptr);
+  EXPECT_EQ(d->field(999999), nullptr);
+  EXPECT_EQ(d->field_by_name("NoSuchField"), nullptr);
+  EXPECT_EQ(d->field(1079)->type, FieldType::kTzTimeOnly);
+  EXPECT_EQ(d->field(18)->type, FieldType::kMultipleCharValue);
+  // Ordinals are dense and follow tag order.
+  for (std::size_t i = 0; i < d->field_count(); ++i) {
+    EXPECT_EQ(d->fields()[i].ordinal, i);
+    if (i > 0) {
+      EXPECT_LT(d->fields()[i - 1].tag, d->fields()[i].tag);
+    }
+  }
+  // Length/Data pairs, including SignatureLength(93) -> Signature(89).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs(d->length_data_pairs().begin(),
+                                                             d->length_data_pairs().end());
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> expected = {{93, 89}, {95, 96}, {354, 355}};
+  EXPECT_EQ(pairs, expected);
+  EXPECT_TRUE(d->field(93)->is_length());
+  EXPECT_EQ(d->field(93)->paired_tag, 89u);
+  EXPECT_TRUE(d->field(89)->is_data());
+  EXPECT_FALSE(d->field(9)->is_length());  // BodyLength has no data field
+}
+
+TEST(DictionaryLoaderTest, Mini44Enums) {
+  auto d = LoadDictionaryFile(kMini44);
+  ASSERT_TRUE(d.ok()) << d.status();
+  const FieldDef& side = *d->field(54);
+  EXPECT_TRUE(d->IsValidEnum(side, "1"));
+  EXPECT_TRUE(d->IsValidEnum(side, "5"));
+  EXPECT_FALSE(d->IsValidEnum(side, "3"));
+  EXPECT_FALSE(d->IsValidEnum(side, "12"));
+  EXPECT_FALSE(d->IsValidEnum(side, ""));
+  const FieldDef& role = *d->field(452);  // INT enums with a two-digit value
+  EXPECT_TRUE(d->IsValidEnum(role, "12"));
+  EXPECT_TRUE(d->IsValidEnum(role, "3"));
+  EXPECT_FALSE(d->IsValidEnum(role, "2"));
+  EXPECT_FALSE(d->IsValidEnum(role, "121"));
+  const FieldDef& exec_inst = *d->field(18);  // MULTIPLECHARVALUE
+  EXPECT_TRUE(d->IsValidEnum(exec_inst, "1 G"));
+  EXPECT_TRUE(d->IsValidEnum(exec_inst, "2"));
+  EXPECT_FALSE(d->IsValidEnum(exec_inst, "1 X"));
+  EXPECT_FALSE(d->IsValidEnum(exec_inst, "1  2"));
+  EXPECT_FALSE(d->IsValidEnum(exec_inst, "1 "));
+  const FieldDef& symbol = *d->field(55);  // no enums: anything goes
+  EXPECT_TRUE(d->IsValidEnum(symbol, "ANYTHING"));
+  ASSERT_EQ(d->enum_listing(side).size(), 3u);
+  EXPECT_EQ(d->enum_listing(side)[2].first, "5");
+  EXPECT_EQ(d->enum_listing(side)[2].second, "SELL_SHORT");
+}
+
+TEST(DictionaryLoaderTest, Mini44HeaderTrailerAndMessages) {
+  auto d = LoadDictionaryFile(kMini44);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(MemberTags(*d, d->header()),
+            (std::vector<std::uint32_t>{8, 9, 35, 49, 56, 34, 43, 52, 122, 627}));
+  EXPECT_EQ(RequiredTags(*d, d->header()), (std::vector<std::uint32_t>{8, 9, 35, 49, 56, 34, 52}));
+  EXPECT_EQ(MemberTags(*d, d->trailer()), (std::vector<std::uint32_t>{93, 89, 10}));
+  EXPECT_EQ(d->messages().size(), 8u);
+  const MessageDef* nos = d->message("D");
+  ASSERT_NE(nos, nullptr);
+  EXPECT_EQ(d->message_name(*nos), "NewOrderSingle");
+  EXPECT_EQ(d->message_type(*nos), "D");
+  EXPECT_FALSE(nos->admin);
+  EXPECT_TRUE(d->message("A")->admin);
+  EXPECT_EQ(d->message("Z"), nullptr);
+  EXPECT_EQ(d->message("DD"), nullptr);
+  EXPECT_EQ(d->message(""), nullptr);
+  EXPECT_EQ(d->message_by_name("QuoteRequest"), d->message("R"));
+  const Scope& body = d->scope(nos->body);
+  // Components expand in place; a required component's required fields are
+  // required (Symbol), an optional component's are not.
+  EXPECT_EQ(MemberTags(*d, body),
+            (std::vector<std::uint32_t>{11, 1, 453, 21, 18, 55, 48, 22, 200, 205, 541, 1079, 421,
+                                        207, 54, 60, 38, 152, 40, 44, 211, 15, 59, 432, 126, 114,
+                                        12, 849, 1132, 286, 58, 354, 355}));
+  EXPECT_EQ(RequiredTags(*d, body), (std::vector<std::uint32_t>{11, 55, 54, 60, 40}));
+  EXPECT_TRUE(d->Contains(body, d->ordinal(44)));
+  EXPECT_FALSE(d->Contains(body, d->ordinal(448)));  // inside the NoPartyIDs group
+  EXPECT_FALSE(d->Contains(body, d->ordinal(8)));    // header
+}
+
+TEST(DictionaryLoaderTest, Mini44NestedGroups) {
+  auto d = LoadDictionaryFile(kMini44);
+  ASSERT_TRUE(d.ok()) << d.status();
+  const Scope& body = d->scope(d->message("R")->body);
+  EXPECT_EQ(MemberTags(*d, body), (std::vector<std::uint32_t>{131, 146, 58}));
+  EXPECT_EQ(RequiredTags(*d, body), (std::vector<std::uint32_t>{131, 146}));
+  const Scope* sym = d->GroupIn(body, 146);
+  ASSERT_NE(sym, nullptr);
+  EXPECT_EQ(sym->count_tag, 146u);
+  EXPECT_EQ(sym->delimiter, 55u);
+  EXPECT_EQ(MemberTags(*d, *sym),
+            (std::vector<std::uint32_t>{55, 48, 22, 200, 205, 541, 1079, 421, 207, 54, 38, 555,
+                                        15}));
+  EXPECT_EQ(RequiredTags(*d, *sym), (std::vector<std::uint32_t>{55}));
+  const Scope* legs = d->GroupIn(*sym, 555);
+  ASSERT_NE(legs, nullptr);
+  EXPECT_EQ(legs->delimiter, 600u);
+  EXPECT_EQ(MemberTags(*d, *legs), (std::vector<std::uint32_t>{600, 624, 604, 623}));
+  EXPECT_EQ(RequiredTags(*d, *legs), (std::vector<std::uint32_t>{624}));
+  const Scope* alt = d->GroupIn(*legs, 604);
+  ASSERT_NE(alt, nullptr);
+  EXPECT_EQ(MemberTags(*d, *alt), (std::vector<std::uint32_t>{605, 606}));
+  EXPECT_EQ(d->GroupIn(*alt, 604), nullptr);
+  EXPECT_EQ(d->GroupIn(body, 555), nullptr);  // only direct members
+  // A group inside a component (Parties) is shared by every message using it.
+  const Scope* parties = d->GroupIn(d->scope(d->message("D")->body), 453);
+  ASSERT_NE(parties, nullptr);
+  EXPECT_EQ(MemberTags(*d, *parties), (std::vector<std::uint32_t>{448, 447, 452, 802}));
+  ASSERT_NE(d->GroupIn(*parties, 802), nullptr);
+  // A header group.
+  const Scope* hops = d->GroupIn(d->header(), 627);
+  ASSERT_NE(hops, nullptr);
+  EXPECT_EQ(hops->delimiter, 628u);
+}
+
+TEST(DictionaryLoaderTest, CustomDictionaryWithUserDefinedFieldsAndMessages) {
+  auto d = LoadDictionaryFile(kCustom);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->field(5002)->type, FieldType::kChar);
+  EXPECT_TRUE(d->IsValidEnum(*d->field(5002), "XX"));
+  EXPECT_TRUE(d->IsValidEnum(*d->field(5002), "H"));
+  EXPECT_FALSE(d->IsValidEnum(*d->field(5002), "X"));
+  // Above the dense tag table: the sparse side table.
+  ASSERT_NE(d->field(100001), nullptr);
+  EXPECT_EQ(d->field_name(*d->field(100001)), "VenueFarTag");
+  EXPECT_EQ(d->field(100000), nullptr);
+  EXPECT_EQ(d->field(100002), nullptr);
+  const MessageDef* u1 = d->message("U1");
+  ASSERT_NE(u1, nullptr);
+  EXPECT_EQ(d->message_name(*u1), "VenueRiskLimit");
+  const Scope* limits = d->GroupIn(d->scope(u1->body), 5003);
+  ASSERT_NE(limits, nullptr);
+  EXPECT_EQ(MemberTags(*d, *limits), (std::vector<std::uint32_t>{5004, 15, 100001}));
+  EXPECT_TRUE(d->Contains(*limits, d->ordinal(100001)));
+  const MessageDef* longtype = d->message("UCUST");
+  ASSERT_NE(longtype, nullptr);
+  EXPECT_EQ(d->message_name(*longtype), "VenueLongTypeMessage");
+  EXPECT_EQ(d->message("UCUS"), nullptr);
+  EXPECT_TRUE(d->Contains(d->header(), d->ordinal(9500)));
+}
+
+struct MalformedCase {
+  const char* file;
+  int line;
+  const char* problem;  // a substring of the message
+};
+
+class MalformedTest : public ::testing::TestWithParam<MalformedCase> {};
+
+TEST_P(MalformedTest, GivesFileLineAndProblem) {
+  const MalformedCase& c = GetParam();
+  std::string path = std::string("tests/data/dictionaries/malformed/") + c.file;
+  auto d = LoadDictionaryFile(path);
+  ASSERT_FALSE(d.ok());
+  std::string msg(d.status().message());
+  EXPECT_EQ(msg.rfind(path + ":" + std::to_string(c.line) + ": ", 0), 0u) << msg;
+  EXPECT_NE(msg.find(c.problem), std::string::npos) << msg;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Files, MalformedTest,
+    ::testing::Values(
+        MalformedCase{"unknown_field.xml", 12, "unknown field name 'Symbl' in message 'NewOrderSingle'"},
+        MalformedCase{"wrong_type.xml", 17, "unknown type 'PRICY'"},
+        MalformedCase{"bad_number.xml", 17, "bad number '4x4'"},
+        MalformedCase{"duplicate_number.xml", 17, "duplicate field number 55"},
+        MalformedCase{"duplicate_name.xml", 17, "duplicate field name 'Symbol'"},
+        MalformedCase{"group_not_numingroup.xml", 12, "count field is not NUMINGROUP (type is STRING)"},
+        MalformedCase{"unknown_component.xml", 12, "unknown component 'Instrumnt'"},
+        MalformedCase{"component_cycle.xml", 22, "component cycle: A -> B -> A"},
+        MalformedCase{"duplicate_msgtype.xml", 14, "duplicate msgtype 'D'"},
+        MalformedCase{"empty_group.xml", 12, "group 'NoRelatedSym' has no fields"},
+        MalformedCase{"no_fix_root.xml", 1, "no <fix> root element"},
+        MalformedCase{"truncated.xml", 59, "XML error"}));
+
+TEST(DictionaryLoaderTest, MissingFile) {
+  auto d = LoadDictionaryFile("tests/data/dictionaries/does_not_exist.xml");
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(d.status().message().find("does_not_exist.xml"), std::string::npos);
+}
+
+// Every prefix of a valid file is either a valid dictionary or an error;
+// never a crash (run under ASan in CI).
+TEST(DictionaryLoaderTest, EveryTruncationIsAnError) {
+  std::string xml = ReadFile(kMini44);
+  ASSERT_FALSE(xml.empty());
+  int errors = 0;
+  for (std::size_t n = 0; n < xml.size(); n += 7) {
+    auto d = LoadDictionaryFromString(std::string_view(xml).substr(0, n), "cut.xml");
+    if (!d.ok()) {
+      ++errors;
+      EXPECT_EQ(std::string(d.status().message()).rfind("cut.xml:", 0), 0u);
+    }
+  }
+  EXPECT_EQ(errors, static_cast<int>((xml.size() + 6) / 7));
+}
+
+TEST(DictionaryLoaderTest, AttributeProblemsInline) {
+  struct Case {
+    const char* xml;
+    const char* problem;
+  } cases[] = {
+      {"<fix type='FOO' major='4' minor='4'/>", "type must be FIX or FIXT"},
+      {"<fix type='FIX' major='x' minor='4'/>", "major is not a version number"},
+      {"<fix type='FIX' major='4' minor='4'><fields><field number='1' type='INT'/></fields></fix>",
+       "field 1 has no name"},
+      {"<fix type='FIX' major='4' minor='4'><fields><field number='0' name='A' type='INT'/>"
+       "</fields></fix>",
+       "bad number '0'"},
+      {"<fix type='FIX' major='4' minor='4'><fields><field number='1' name='A' type='CHAR'>"
+       "<value enum='X'/><value enum='X'/></field></fields></fix>",
+       "lists enum value 'X' twice"},
+      {"<fix type='FIX' major='4' minor='4'><messages><message name='M' msgtype='M'>"
+       "<field name='A'/><field name='A'/></message></messages>"
+       "<fields><field number='1' name='A' type='INT'/></fields></fix>",
+       "field 'A' appears twice in message 'M'"},
+      {"<fix type='FIX' major='4' minor='4'><messages><message name='M' msgtype='M'>"
+       "<fieldd name='A'/></message></messages>"
+       "<fields><field number='1' name='A' type='INT'/></fields></fix>",
+       "unexpected element <fieldd>"},
+      {"<fix type='FIX' major='4' minor='4'></fix>", "no <fields> section"},
+  };
+  for (const Case& c : cases) {
+    auto d = LoadDictionaryFromString(c.xml, "inline.xml");
+    ASSERT_FALSE(d.ok()) << c.xml;
+    EXPECT_NE(d.status().message().find(c.problem), std::string::npos) << d.status();
+  }
+}
+
+// --- shipped dictionaries ---
+
+// An independent reference: the <field number name type> definitions read
+// from the file with a regular expression, not with pugixml.
+std::map<std::uint32_t, std::pair<std::string, std::string>> ScanFields(const std::string& xml) {
+  std::map<std::uint32_t, std::pair<std::string, std::string>> out;
+  std::regex re(R"re(<field\s+number="(\d+)"\s+name="([^"]+)"\s+type="([^"]+)")re");
+  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), re); it != std::sregex_iterator();
+       ++it) {
+    out[std::stoul((*it)[1])] = {(*it)[2], (*it)[3]};
+  }
+  return out;
+}
+
+std::vector<std::string> ShippedDictionaries() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator("codec/dictionaries")) {
+    if (e.path().extension() == ".xml") files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST(ShippedDictionariesTest, EveryShippedDictionaryLoadsAndIsConsistent) {
+  std::vector<std::string> files = ShippedDictionaries();
+  ASSERT_FALSE(files.empty());
+  for (const std::string& path : files) {
+    SCOPED_TRACE(path);
+    auto d = LoadDictionaryFile(path);
+    ASSERT_TRUE(d.ok()) << d.status();
+    std::string xml = ReadFile(path);
+    auto scanned = ScanFields(xml);
+    EXPECT_EQ(scanned.size(), d->field_count());
+    for (const auto& [tag, name_type] : scanned) {
+      const FieldDef* f = d->field(tag);
+      ASSERT_NE(f, nullptr) << tag;
+      EXPECT_EQ(d->field_name(*f), name_type.first);
+      FieldType t;
+      ASSERT_TRUE(FieldTypeFromName(name_type.second, &t));
+      EXPECT_EQ(f->type, t) << tag;
+    }
+    // Every group has a NUMINGROUP count field and a delimiter that is its
+    // first member; every member is a defined field.
+    for (std::size_t id = 1; id < d->scope_count(); ++id) {
+      const Scope& s = d->scope(static_cast<std::uint32_t>(id));
+      for (const ScopeMember& m : d->members(s)) {
+        ASSERT_NE(d->field(m.tag), nullptr);
+        if (m.group != 0) {
+          EXPECT_EQ(d->field(m.tag)->type, FieldType::kNumInGroup);
+          const Scope& g = d->scope(m.group);
+          EXPECT_EQ(g.count_tag, m.tag);
+          ASSERT_GT(g.members_count, 0u);
+          EXPECT_EQ(g.delimiter, d->members(g)[0].tag);
+        }
+      }
+    }
+    std::regex msg_re(R"re(<message\s+name="([^"]+)"\s+msgtype="([^"]+)")re");
+    std::size_t messages = 0;
+    for (auto it = std::sregex_iterator(xml.begin(), xml.end(), msg_re);
+         it != std::sregex_iterator(); ++it) {
+      ++messages;
+      const MessageDef* m = d->message((*it)[2].str());
+      ASSERT_NE(m, nullptr) << (*it)[2];
+      EXPECT_EQ(d->message_name(*m), (*it)[1].str());
+    }
+    EXPECT_EQ(messages, d->messages().size());
+    if (d->is_transport() || d->major() < 5) {
+      EXPECT_TRUE(d->Contains(d->header(), d->ordinal(8)));
+      EXPECT_TRUE(d->Contains(d->trailer(), d->ordinal(10)));
+    }
+  }
+}
+
+TEST(ShippedDictionariesTest, ExpectedVersionsAreShipped) {
+  std::set<std::string> names;
+  for (const std::string& p : ShippedDictionaries()) {
+    names.insert(std::filesystem::path(p).filename().string());
+  }
+  EXPECT_TRUE(names.count("FIXT11.xml"));
+  EXPECT_TRUE(names.count("FIX50SP2.xml"));
+  auto fixt = LoadDictionaryFile("codec/dictionaries/FIXT11.xml");
+  ASSERT_TRUE(fixt.ok()) << fixt.status();
+  EXPECT_EQ(fixt->begin_string(), "FIXT.1.1");
+  EXPECT_TRUE(fixt->is_transport());
+  auto sp2 = LoadDictionaryFile("codec/dictionaries/FIX50SP2.xml");
+  ASSERT_TRUE(sp2.ok()) << sp2.status();
+  EXPECT_EQ(sp2->begin_string(), "FIX.5.0SP2");
+  ASSERT_NE(sp2->message("D"), nullptr);
+}
+
+}  // namespace
+}  // namespace fixwire
