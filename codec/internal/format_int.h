@@ -60,8 +60,10 @@ inline constexpr std::uint64_t kPowersOf10[20] = {
 // CountDigits returns the number of decimal digits of v (1 for 0).
 constexpr int CountDigits(std::uint64_t v) noexcept {
   // floor(bit_width * log10(2)) is the digit count minus one, or one less.
-  const int t = (std::bit_width(v | 1) * 1233) >> 12;
-  return t + (v >= kPowersOf10[t] ? 1 : 0);
+  // v | 1 has the same digit count as v, and one digit for 0.
+  const std::uint64_t x = v | 1;
+  const int t = (std::bit_width(x) * 1233) >> 12;
+  return t + (x >= kPowersOf10[t] ? 1 : 0);
 }
 
 // WritePair writes the two digits of v (0..99) to out[0..2).
