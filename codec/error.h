@@ -48,7 +48,11 @@ enum class ErrorCode : std::uint8_t {
   kGroupUnknownField,       // a field inside a group entry that the group does not define
   kArenaExhausted,          // the arena or pool has no room left
   kDictionaryMismatch,      // the dictionary does not describe this message's version
+  kFieldOutOfPlace,         // 8, 9 or 10 inside the body, where the framing forbids them
 };
+
+// kLastErrorCode is the highest enumerator, for tables and tests that cover every code.
+inline constexpr ErrorCode kLastErrorCode = ErrorCode::kFieldOutOfPlace;
 
 // ErrorCodeName returns the stable name of a code: "ok", "incomplete",
 // "bad_begin_string", ... (snake case of the enumerator without the k).

@@ -1,0 +1,224 @@
+// decoder.cc: Decoder::Decode. The frame is checked first (BodyLength by
+// position arithmetic, CheckSum with the SIMD byte sum); then the body is
+// indexed from the SIMD structural scan's SOH masks, walked with countr_zero,
+// with tags parsed eight bytes at a time (SWAR).
+#include "codec/decoder.h"
+
+#include <bit>
+#include <cstring>
+
+#include "codec/internal/framing.h"
+#include "simd/digits.h"
+#include "simd/structural_scan.h"
+
+namespace fixwire {
+namespace {
+
+constexpr Error Fail(ErrorCode code, std::size_t offset, std::uint32_t tag) noexcept {
+  return Error{code, static_cast<std::uint32_t>(offset), tag};
+}
+
+// SohCursor finds SOH positions in [0, limit) from structural masks computed
+// kChunkBlocks * 64 bytes at a time, starting wherever the walk is (so data
+// fields containing SOH are skipped by moving the position past them).
+class SohCursor {
+ public:
+  SohCursor(const char* data, std::size_t limit) noexcept : data_(data), limit_(limit) {}
+
+  // Next returns the first SOH at or after pos, or limit when there is none.
+  inline std::size_t Next(std::size_t pos) noexcept {
+    for (;;) {
+      const std::size_t rel = pos - base_;
+      if (rel < covered_) {
+        std::size_t k = rel >> 6;
+        const std::uint64_t bits = soh_[k] >> (rel & 63);
+        if (bits != 0) return pos + static_cast<std::size_t>(std::countr_zero(bits));
+        while (++k < blocks_) {
+          if (soh_[k] != 0) return base_ + k * 64 + static_cast<std::size_t>(std::countr_zero(soh_[k]));
+        }
+        pos = base_ + covered_;
+      }
+      if (pos >= limit_) return limit_;
+      Scan(pos);
+    }
+  }
+
+ private:
+  static constexpr std::size_t kChunkBlocks = 32;
+
+  void Scan(std::size_t from) noexcept {
+    const std::size_t n =
+        limit_ - from < kChunkBlocks * simd::kBlockBytes ? limit_ - from : kChunkBlocks * simd::kBlockBytes;
+    simd::ScanStructural(data_ + from, n, soh_, eq_);
+    base_ = from;
+    blocks_ = simd::BlockCount(n);
+    covered_ = blocks_ * simd::kBlockBytes;
+  }
+
+  const char* data_;
+  std::size_t limit_;
+  std::size_t base_ = 0;
+  std::size_t blocks_ = 0;
+  std::size_t covered_ = 0;
+  std::uint64_t soh_[kChunkBlocks];
+  std::uint64_t eq_[kChunkBlocks];
+};
+
+// FastTag parses a tag of 1..7 digits followed by '=' at p, reading the
+// eight bytes p[0..8) (the caller guarantees they are in bounds). Returns the
+// digit count, or 0 when the slow path must decide (8+ digits, leading zero,
+// no digits, no '=').
+inline unsigned FastTag(const char* p, std::uint32_t* tag) noexcept {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  const std::uint64_t x = w - 0x3030303030303030ull;
+  // High bit of a byte set when it is not '0'..'9' (exact up to the first such byte).
+  const std::uint64_t non_digit = (x | (x + 0x7676767676767676ull)) & 0x8080808080808080ull;
+  if (non_digit == 0) return 0;
+  const unsigned digits = static_cast<unsigned>(std::countr_zero(non_digit)) >> 3;
+  if (digits == 0 || p[digits] != '=' || p[0] == '0') return 0;
+  // Move the digits to the top bytes (low bytes become leading zeros) and combine.
+  std::uint64_t v = x << (64 - 8 * digits);
+  v = (v * 2561) >> 8 & 0x00FF00FF00FF00FFull;
+  v = (v * 6553601) >> 16 & 0x0000FFFF0000FFFFull;
+  v = (v * 42949672960001ull) >> 32;
+  *tag = static_cast<std::uint32_t>(v);
+  return digits;
+}
+
+// SlowTag parses the tag at data[pos] byte by byte, for long tags and to
+// classify errors. The tag ends at '='; an SOH first is kMissingEquals.
+// The caller guarantees an SOH at or before data[limit].
+Error SlowTag(const char* data, std::size_t pos, std::uint32_t* tag,
+              std::size_t* value_start) noexcept {
+  std::size_t i = pos;
+  std::uint64_t t = 0;
+  for (;; ++i) {
+    const unsigned d = static_cast<unsigned char>(data[i]) - static_cast<unsigned>('0');
+    if (d > 9) break;
+    if (i - pos == 9) return Fail(ErrorCode::kBadTag, pos, 0);  // above kMaxTag
+    t = t * 10 + d;
+  }
+  if (i == pos || data[pos] == '0') return Fail(ErrorCode::kBadTag, pos, 0);
+  if (data[i] == '\x01') return Fail(ErrorCode::kMissingEquals, pos, static_cast<std::uint32_t>(t));
+  if (data[i] != '=') return Fail(ErrorCode::kBadTag, pos, 0);
+  *tag = static_cast<std::uint32_t>(t);
+  *value_start = i + 1;
+  return Error{};
+}
+
+}  // namespace
+
+Decoder::Decoder(const DecoderOptions& options) noexcept
+    : options_(options),
+      length_fields_(options.length_fields != nullptr ? options.length_fields
+                                                       : &StandardLengthFields()) {}
+
+Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
+  const char* const data = bytes.data();
+  const std::size_t size = bytes.size();
+  if (!index.valid() || index.capacity_ < 4) return Fail(ErrorCode::kIndexCapacityExceeded, 0, 0);
+
+  codec_internal::FrameHeader h;
+  Error e = codec_internal::ParseFrameHeader(data, size, &h);
+  if (!e.ok()) return e;
+  if (h.total() > options_.max_message_size) {
+    return Fail(ErrorCode::kMessageTooLarge, h.body_length_offset, kTagBodyLength);
+  }
+  if (h.total() > size) return Fail(ErrorCode::kIncomplete, size, 0);
+  std::uint8_t checksum = 0;
+  e = codec_internal::CheckTrailer(data, h, options_.validate_checksum, &checksum);
+  if (!e.ok()) return e;
+
+  index.Begin();
+  Field* const fields = index.fields_;
+  const std::uint32_t last_slot = index.capacity_ - 1;  // keeps room for 10=
+  fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
+  index.Insert(kTagBeginString, 0);
+  fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
+  index.Insert(kTagBodyLength, 1);
+  std::uint32_t count = 2;
+
+  const std::size_t body_end = static_cast<std::size_t>(h.body_end());  // offset of "10="
+  const bool allow_empty = options_.allow_empty_values;
+  const LengthFieldTable& lengths = *length_fields_;
+  SohCursor cursor(data, body_end);
+  std::size_t pos = h.body_start;
+  // Invariant: pos < body_end and data[body_end - 1] is SOH, so every field
+  // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
+  while (pos < body_end) {
+    const std::size_t soh = cursor.Next(pos);
+    std::uint32_t tag;
+    std::size_t value_start;
+    const unsigned digits = FastTag(data + pos, &tag);
+    if (digits != 0) {
+      value_start = pos + digits + 1;
+    } else {
+      e = SlowTag(data, pos, &tag, &value_start);
+      if (!e.ok()) return e;
+    }
+    const std::size_t length = soh - value_start;
+    if (length == 0 && !allow_empty) return Fail(ErrorCode::kEmptyValue, pos, tag);
+    if (count == 2 && tag != kTagMsgType) return Fail(ErrorCode::kMissingMsgType, pos, tag);
+    if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
+      return Fail(ErrorCode::kFieldOutOfPlace, pos, tag);  // 8, 9 or 10 inside the body
+    }
+    if (count == last_slot) return Fail(ErrorCode::kIndexCapacityExceeded, pos, tag);
+    fields[count] = Field{tag, static_cast<std::uint32_t>(value_start),
+                          static_cast<std::uint32_t>(length)};
+    index.Insert(tag, count);
+    ++count;
+    pos = soh + 1;
+
+    if (lengths.IsLengthTag(tag)) [[unlikely]] {
+      // The next field is the data field: exactly `n` value bytes, then SOH.
+      std::uint64_t n;
+      if (length == 0 || length > 9 || !simd::ParseUnsigned(data + value_start, length, &n)) {
+        return Fail(ErrorCode::kBadDataLength, value_start, tag);
+      }
+      const std::uint32_t data_tag = lengths.DataTagFor(tag);
+      if (pos >= body_end) return Fail(ErrorCode::kDataFieldNotNext, pos, data_tag);
+      std::uint32_t found_tag;
+      std::size_t data_start;
+      const unsigned data_digits = FastTag(data + pos, &found_tag);
+      if (data_digits != 0) {
+        data_start = pos + data_digits + 1;
+      } else {
+        e = SlowTag(data, pos, &found_tag, &data_start);
+        if (!e.ok()) return e;
+      }
+      if (found_tag != data_tag) return Fail(ErrorCode::kDataFieldNotNext, pos, found_tag);
+      if (n >= body_end - data_start) return Fail(ErrorCode::kDataLengthPastEnd, data_start, data_tag);
+      const std::size_t data_end = data_start + static_cast<std::size_t>(n);
+      if (data[data_end] != '\x01') return Fail(ErrorCode::kBadDataLength, data_end, data_tag);
+      if (n == 0 && !allow_empty) return Fail(ErrorCode::kEmptyValue, pos, data_tag);
+      if (count == last_slot) return Fail(ErrorCode::kIndexCapacityExceeded, pos, data_tag);
+      fields[count] = Field{data_tag, static_cast<std::uint32_t>(data_start),
+                            static_cast<std::uint32_t>(n)};
+      index.Insert(data_tag, count);
+      ++count;
+      pos = data_end + 1;
+    }
+  }
+
+  fields[count] = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
+  index.Insert(kTagCheckSum, count);
+  ++count;
+
+  MessageView view;
+  view.data_ = data;
+  view.size_ = static_cast<std::uint32_t>(h.total());
+  view.fields_ = fields;
+  view.count_ = count;
+  view.direct_ = index.direct_;
+  view.direct_tags_ = index.direct_tags_;
+  view.hash_ = index.hash_;
+  view.hash_mask_ = index.hash_mask_;
+  view.generation_ = index.generation_;
+  view.body_length_ = h.body_length;
+  view.checksum_ = checksum;
+  out = view;
+  return Error{};
+}
+
+}  // namespace fixwire

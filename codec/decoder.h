@@ -1,0 +1,78 @@
+// decoder.h: Decoder, which checks one FIX message's framing and builds its
+// field index (a MessageView) without copying or allocating.
+//
+//   fixwire::Decoder decoder;                     // standard options
+//   fixwire::FieldIndex index(1024);              // or from an Arena
+//   fixwire::MessageView view;
+//   fixwire::Error e = decoder.Decode(bytes, index, view);
+//   if (!e.ok()) Log(fixwire::ErrorCodeName(e.code), e.offset, e.tag);
+//
+// What Decode checks, in this order (the first failure is returned):
+//   framing  8= first with a FIX./FIXT. version, 9= second (1..9 digits, no
+//            leading zero), BodyLength exact: the byte before offset
+//            body_start + BodyLength is SOH and "10=" starts there; 10= has
+//            exactly three digits and an SOH; the byte sum mod 256 of
+//            everything before "10=" equals it (unless validate_checksum is off)
+//   fields   35= is the third field; every field is tag=value<SOH> with a tag
+//            of 1..kMaxTag digits without leading zeros; values non-empty
+//            (unless allow_empty_values); 8, 9 and 10 do not recur in the body
+//   data     a Length field (options.length_fields) must be followed by its
+//            data field, whose value is exactly that many bytes (SOH and '='
+//            allowed inside) followed by SOH, within the body
+// Decode reads the message at the start of `bytes`; bytes after its trailer
+// are not looked at (view.size() is the message's length). A message cut
+// short is kIncomplete. The Error's offset is from bytes.data(), its tag the
+// field involved (0 when none).
+//
+// Memory and threads: a Decoder holds only its options, so it may be shared
+// by any number of threads; each thread decodes into its own FieldIndex. See
+// message_view.h for what the view needs to stay valid. Decode never
+// allocates, never throws, never writes to stderr, and never reads outside
+// `bytes`, whatever they contain.
+#ifndef FIXWIRE_CODEC_DECODER_H_
+#define FIXWIRE_CODEC_DECODER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "codec/data_fields.h"
+#include "codec/error.h"
+#include "codec/field_index.h"
+#include "codec/message_view.h"
+
+namespace fixwire {
+
+struct DecoderOptions {
+  // Accept "tag=" followed directly by SOH (the value is then empty).
+  bool allow_empty_values = false;
+  // Compare 10= with the byte sum (off only for trusted, already checked input).
+  bool validate_checksum = true;
+  // Longest message accepted, in bytes (kMessageTooLarge beyond).
+  std::uint32_t max_message_size = 64u << 20;
+  // Which tags announce data fields; nullptr means StandardLengthFields().
+  // Must outlive the Decoder.
+  const LengthFieldTable* length_fields = nullptr;
+};
+
+class Decoder {
+ public:
+  Decoder() noexcept : Decoder(DecoderOptions{}) {}
+  explicit Decoder(const DecoderOptions& options) noexcept;
+
+  const DecoderOptions& options() const noexcept { return options_; }
+
+  // Decode decodes the message at the start of `bytes` into `index` and, on
+  // success, sets `out` to its view. On failure `out` is left unchanged and
+  // the index holds no valid message.
+  [[nodiscard]] Error Decode(std::string_view bytes, FieldIndex& index,
+                             MessageView& out) const noexcept;
+
+ private:
+  DecoderOptions options_;
+  const LengthFieldTable* length_fields_;
+};
+
+}  // namespace fixwire
+
+#endif  // FIXWIRE_CODEC_DECODER_H_

@@ -1,0 +1,260 @@
+// values.cc: the FIX value parsers of values.h.
+#include "codec/values.h"
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "simd/digits.h"
+
+namespace fixwire {
+namespace {
+
+constexpr std::uint64_t kInt64Max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+
+// Digits reads n ASCII digits at p into *out; false if any byte is not a digit.
+inline bool Digits(const char* p, int n, unsigned* out) noexcept {
+  unsigned v = 0;
+  for (int i = 0; i < n; ++i) {
+    const unsigned d = static_cast<unsigned char>(p[i]) - static_cast<unsigned>('0');
+    if (d > 9) return false;
+    v = v * 10 + d;
+  }
+  *out = v;
+  return true;
+}
+
+constexpr bool IsLeapYear(unsigned y) noexcept {
+  return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+constexpr unsigned DaysInMonth(unsigned y, unsigned m) noexcept {
+  constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  return m == 2 && IsLeapYear(y) ? 29 : kDays[m - 1];
+}
+
+// ParseYmd parses "YYYYMMDD" at p (8 bytes) as a valid calendar date.
+inline bool ParseYmd(const char* p, unsigned* y, unsigned* m, unsigned* d) noexcept {
+  if (!Digits(p, 4, y) || !Digits(p + 4, 2, m) || !Digits(p + 6, 2, d)) return false;
+  if (*m < 1 || *m > 12) return false;
+  return *d >= 1 && *d <= DaysInMonth(*y, *m);
+}
+
+// ParseTimeOfDay parses "HH:MM:SS[.f{3,6,9,12}]" (exactly `size` bytes) to
+// nanoseconds since midnight.
+ErrorCode ParseTimeOfDay(const char* p, std::size_t size, std::int64_t* nanos) noexcept {
+  if (size < 8 || p[2] != ':' || p[5] != ':') return ErrorCode::kBadValue;
+  unsigned hh, mm, ss;
+  if (!Digits(p, 2, &hh) || !Digits(p + 3, 2, &mm) || !Digits(p + 6, 2, &ss)) {
+    return ErrorCode::kBadValue;
+  }
+  if (hh > 23 || mm > 59 || ss > 60) return ErrorCode::kBadValue;
+  std::int64_t fraction = 0;
+  if (size > 8) {
+    const std::size_t width = size - 9;
+    if (p[8] != '.' || (width != 3 && width != 6 && width != 9 && width != 12)) {
+      return ErrorCode::kBadValue;
+    }
+    const std::size_t used = width > 9 ? 9 : width;  // picoseconds: keep 9 digits
+    std::uint64_t digits;
+    if (!simd::ParseUnsigned(p + 9, used, &digits)) return ErrorCode::kBadValue;
+    if (width > 9 && !simd::AllDigits(p + 18, width - 9)) return ErrorCode::kBadValue;
+    static constexpr std::int64_t kScale[10] = {1000000000, 100000000, 10000000, 1000000, 100000,
+                                                10000,      1000,      100,      10,      1};
+    fraction = static_cast<std::int64_t>(digits) * kScale[used];
+  }
+  *nanos = (static_cast<std::int64_t>(hh) * 3600 + mm * 60 + ss) * kNanosPerSecond + fraction;
+  return ErrorCode::kOk;
+}
+
+ErrorCode ParseDate(std::string_view text, Date* out) noexcept {
+  unsigned y, m, d;
+  if (text.size() != 8 || !ParseYmd(text.data(), &y, &m, &d)) return ErrorCode::kBadValue;
+  out->year = static_cast<std::int16_t>(y);
+  out->month = static_cast<std::uint8_t>(m);
+  out->day = static_cast<std::uint8_t>(d);
+  return ErrorCode::kOk;
+}
+
+}  // namespace
+
+ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
+  if (text.empty()) return ErrorCode::kBadValue;
+  if (text.size() > simd::kMaxUint64Digits) {
+    // Leading zeros may make a valid number longer than 20 bytes.
+    while (text.size() > 1 && text[0] == '0') text.remove_prefix(1);
+  }
+  if (text.size() <= simd::kMaxUint64Digits && simd::ParseUnsigned(text.data(), text.size(), out)) {
+    return ErrorCode::kOk;
+  }
+  return simd::AllDigits(text.data(), text.size()) ? ErrorCode::kValueOutOfRange
+                                                   : ErrorCode::kBadValue;
+}
+
+ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
+  const bool negative = !text.empty() && text[0] == '-';
+  if (negative) text.remove_prefix(1);
+  std::uint64_t magnitude;
+  const ErrorCode code = ParseUint64(text, &magnitude);
+  if (code != ErrorCode::kOk) return code;
+  if (magnitude > kInt64Max + (negative ? 1 : 0)) return ErrorCode::kValueOutOfRange;
+  *out = negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
+  return ErrorCode::kOk;
+}
+
+ErrorCode ParseChar(std::string_view text, char* out) noexcept {
+  if (text.size() != 1 || text[0] == '\x01') return ErrorCode::kBadValue;
+  *out = text[0];
+  return ErrorCode::kOk;
+}
+
+ErrorCode ParseBool(std::string_view text, bool* out) noexcept {
+  if (text.size() != 1 || (text[0] != 'Y' && text[0] != 'N')) return ErrorCode::kBadValue;
+  *out = text[0] == 'Y';
+  return ErrorCode::kOk;
+}
+
+ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  if (text.size() > 0x7fffffff) return ErrorCode::kValueOutOfRange;
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
+  std::uint64_t mantissa = 0;
+  int significant = 0;
+  int fraction_digits = 0;
+  bool any_digit = false;
+  bool dot = false;
+  bool too_many = false;
+  for (; p != end; ++p) {
+    const unsigned d = static_cast<unsigned char>(*p) - static_cast<unsigned>('0');
+    if (d <= 9) {
+      any_digit = true;
+      fraction_digits += dot ? 1 : 0;
+      if (mantissa == 0 && d == 0) continue;  // a leading zero adds no significant digit
+      if (++significant > 19) {
+        too_many = true;
+        continue;
+      }
+      mantissa = mantissa * 10 + d;
+    } else if (*p == '.' && !dot) {
+      dot = true;
+    } else {
+      return ErrorCode::kBadValue;
+    }
+  }
+  if (!any_digit) return ErrorCode::kBadValue;
+  if (too_many || mantissa > kInt64Max + (negative ? 1 : 0)) return ErrorCode::kValueOutOfRange;
+  out->mantissa =
+      negative ? static_cast<std::int64_t>(0 - mantissa) : static_cast<std::int64_t>(mantissa);
+  out->exponent = -fraction_digits;
+  return ErrorCode::kOk;
+}
+
+std::int64_t DaysFromCivil(std::int64_t year, unsigned month, unsigned day) noexcept {
+  // Count from 0000-03-01 so the leap day is the last day of the counted year.
+  const std::int64_t y = year - (month <= 2 ? 1 : 0);
+  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const std::int64_t year_of_era = y - era * 400;                                   // 0..399
+  const unsigned shifted_month = month > 2 ? month - 3 : month + 9;                 // Mar = 0
+  const std::int64_t day_of_year = (153 * shifted_month + 2) / 5 + day - 1;         // 0..365
+  const std::int64_t day_of_era =
+      year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;      // 0..146096
+  return era * 146097 + day_of_era - 719468;  // 719468: days from 0000-03-01 to 1970-01-01
+}
+
+ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
+  const char* p = text.data();
+  if (text.size() < 17 || p[8] != '-') return ErrorCode::kBadValue;
+  unsigned y, m, d;
+  if (!ParseYmd(p, &y, &m, &d)) return ErrorCode::kBadValue;
+  std::int64_t time_of_day;
+  const ErrorCode code = ParseTimeOfDay(p + 9, text.size() - 9, &time_of_day);
+  if (code != ErrorCode::kOk) return code;
+  const std::int64_t days = DaysFromCivil(y, m, d);
+  std::int64_t result;
+  if (__builtin_mul_overflow(days, kNanosPerDay, &result) ||
+      __builtin_add_overflow(result, time_of_day, &result)) {
+    return ErrorCode::kValueOutOfRange;
+  }
+  *nanos = result;
+  return ErrorCode::kOk;
+}
+
+ErrorCode ParseUtcTimeOnly(std::string_view text, std::int64_t* nanos) noexcept {
+  return ParseTimeOfDay(text.data(), text.size(), nanos);
+}
+
+ErrorCode ParseUtcDateOnly(std::string_view text, Date* out) noexcept {
+  return ParseDate(text, out);
+}
+
+ErrorCode ParseLocalMktDate(std::string_view text, Date* out) noexcept {
+  return ParseDate(text, out);
+}
+
+ErrorCode ParseMonthYear(std::string_view text, MonthYear* out) noexcept {
+  const char* p = text.data();
+  unsigned y, m;
+  if ((text.size() != 6 && text.size() != 8) || !Digits(p, 4, &y) || !Digits(p + 4, 2, &m) ||
+      m < 1 || m > 12) {
+    return ErrorCode::kBadValue;
+  }
+  MonthYear result;
+  result.year = static_cast<std::int16_t>(y);
+  result.month = static_cast<std::uint8_t>(m);
+  if (text.size() == 8) {
+    unsigned v;
+    if (p[6] == 'w') {
+      if (!Digits(p + 7, 1, &v) || v < 1 || v > 5) return ErrorCode::kBadValue;
+      result.week = static_cast<std::uint8_t>(v);
+    } else {
+      if (!Digits(p + 6, 2, &v) || v < 1 || v > DaysInMonth(y, m)) return ErrorCode::kBadValue;
+      result.day = static_cast<std::uint8_t>(v);
+    }
+  }
+  *out = result;
+  return ErrorCode::kOk;
+}
+
+void MultipleValues::Iterator::Measure() noexcept {
+  const void* space = std::memchr(begin_, ' ', static_cast<std::size_t>(end_ - begin_));
+  length_ = space != nullptr ? static_cast<std::size_t>(static_cast<const char*>(space) - begin_)
+                             : static_cast<std::size_t>(end_ - begin_);
+}
+
+void MultipleValues::Iterator::Advance() noexcept {
+  const char* next = begin_ + length_;
+  if (next == end_) {
+    begin_ = nullptr;
+    length_ = 0;
+    return;
+  }
+  begin_ = next + 1;  // past the space
+  Measure();
+}
+
+std::size_t MultipleValues::size() const noexcept {
+  if (text_.empty()) return 0;
+  std::size_t n = 1;
+  for (char c : text_) n += c == ' ' ? 1 : 0;
+  return n;
+}
+
+ErrorCode ValidateMultipleStringValue(std::string_view text) noexcept {
+  if (text.empty()) return ErrorCode::kBadValue;
+  for (std::string_view token : MultipleValues(text)) {
+    if (token.empty() || token.find('\x01') != std::string_view::npos) return ErrorCode::kBadValue;
+  }
+  return ErrorCode::kOk;
+}
+
+ErrorCode ValidateMultipleCharValue(std::string_view text) noexcept {
+  if (text.empty()) return ErrorCode::kBadValue;
+  for (std::string_view token : MultipleValues(text)) {
+    if (token.size() != 1 || token[0] == '\x01') return ErrorCode::kBadValue;
+  }
+  return ErrorCode::kOk;
+}
+
+}  // namespace fixwire
