@@ -1,0 +1,202 @@
+// simd_benchmark.cc: every byte kernel x every implementation x input size,
+// called directly through its simd_internal table, plus digit parse/format
+// per digit count (SWAR/table vs the byte-at-a-time references).
+//
+// Rows: simd/<kernel>/<impl>/<bytes>, bytes/s from SetBytesProcessed.
+//   checksum, structural_scan  over FIX-like bytes (about one SOH per 8 bytes)
+//   find_soh, find_trailer, find_begin_string  over bytes whose only match is
+//     at the very end (the full span is searched)
+//   parse_unsigned/<swar|reference>/<digits>, format_unsigned/<table|reference>/<digits>
+// Implementations the CPU lacks are listed and skipped with an error message.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "simd/cpu_features.h"
+#include "simd/digits.h"
+#include "simd/internal/kernel_table.h"
+#include "simd/internal/simd_internal.h"
+#include "simd/structural_scan.h"
+
+namespace fixwire::bench {
+namespace {
+
+using simd::Isa;
+using simd_internal::KernelTable;
+
+constexpr std::size_t kSizes[] = {16, 174, 1024, 65536, 165000};
+
+// FixLikeBytes: "tag=value<SOH>" fields with 2-4 digit tags and 1-12 byte values.
+std::string FixLikeBytes(std::size_t size) {
+  std::mt19937_64 rng(42);
+  std::string out;
+  while (out.size() < size) {
+    out += std::to_string(1 + rng() % 9999);
+    out += '=';
+    const std::size_t len = 1 + rng() % 12;
+    for (std::size_t i = 0; i < len; ++i) out += static_cast<char>('A' + rng() % 26);
+    out += '\x01';
+  }
+  out.resize(size);
+  return out;
+}
+
+// NoMatchUntilEnd: filler bytes ('=' and letters, no SOH) ending with `tail`.
+std::string NoMatchUntilEnd(std::size_t size, const std::string& tail) {
+  std::string out(size, 'a');
+  for (std::size_t i = 0; i < size; i += 7) out[i] = '=';
+  if (tail.size() <= size) std::memcpy(out.data() + size - tail.size(), tail.data(), tail.size());
+  return out;
+}
+
+bool SkipIfUnsupported(benchmark::State& state, Isa isa) {
+  if (simd::CpuSupports(isa)) return false;
+  state.SkipWithError("this CPU does not support this implementation");
+  return true;
+}
+
+void BM_Checksum(benchmark::State& state, Isa isa, std::size_t size) {
+  if (SkipIfUnsupported(state, isa)) return;
+  const KernelTable& k = simd_internal::KernelsFor(isa);
+  const std::string bytes = FixLikeBytes(size);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(bytes.data());
+    std::uint8_t sum = static_cast<std::uint8_t>(k.byte_sum(bytes.data(), bytes.size()));
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * size));
+}
+
+void BM_StructuralScan(benchmark::State& state, Isa isa, std::size_t size) {
+  if (SkipIfUnsupported(state, isa)) return;
+  const KernelTable& k = simd_internal::KernelsFor(isa);
+  const std::string bytes = FixLikeBytes(size);
+  std::vector<std::uint64_t> soh(simd::BlockCount(size));
+  std::vector<std::uint64_t> eq(simd::BlockCount(size));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(bytes.data());
+    k.scan_structural(bytes.data(), bytes.size(), soh.data(), eq.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * size));
+}
+
+enum class Search { kSoh, kTrailer, kBeginString };
+
+void BM_Find(benchmark::State& state, Isa isa, std::size_t size, Search what) {
+  if (SkipIfUnsupported(state, isa)) return;
+  const KernelTable& k = simd_internal::KernelsFor(isa);
+  const std::string tail = what == Search::kSoh ? "\x01" : what == Search::kTrailer ? "\x01" "10=" : "\x01" "8=FIX";
+  const std::string bytes = NoMatchUntilEnd(size, tail);
+  std::size_t found = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(bytes.data());
+    switch (what) {
+      case Search::kSoh:
+        found = k.find_byte(bytes.data(), bytes.size(), '\x01');
+        break;
+      case Search::kTrailer:
+        found = k.find_trailer(bytes.data(), bytes.size());
+        break;
+      case Search::kBeginString:
+        found = k.find_begin_string(bytes.data(), bytes.size());
+        break;
+    }
+    benchmark::DoNotOptimize(found);
+  }
+  if (found >= size) state.SkipWithError("the planted match was not found");
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * size));
+}
+
+// Digit strings of exactly `digits` digits, 1024 of them, cycled through.
+std::vector<std::string> DigitStrings(int digits) {
+  std::mt19937_64 rng(static_cast<unsigned>(digits));
+  std::vector<std::string> out;
+  for (int i = 0; i < 1024; ++i) {
+    std::string s(static_cast<std::size_t>(digits), '0');
+    s[0] = static_cast<char>('1' + rng() % 9);
+    for (int j = 1; j < digits; ++j) s[static_cast<std::size_t>(j)] = static_cast<char>('0' + rng() % 10);
+    if (digits == 20) {  // stay below 2^64 = 18446744073709551616
+      s[0] = '1';
+      s[1] = static_cast<char>('0' + rng() % 8);
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
+template <bool kReference>
+void BM_ParseUnsigned(benchmark::State& state, int digits) {
+  const std::vector<std::string> inputs = DigitStrings(digits);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const std::string& s = inputs[i++ & 1023];
+    std::uint64_t v = 0;
+    const bool ok = kReference ? simd_internal::ParseUnsignedReference(s.data(), s.size(), &v)
+                               : simd::ParseUnsigned(s.data(), s.size(), &v);
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(v);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * digits);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+
+template <bool kReference>
+void BM_FormatUnsigned(benchmark::State& state, int digits) {
+  std::vector<std::uint64_t> values;
+  for (const std::string& s : DigitStrings(digits)) {
+    std::uint64_t v = 0;
+    if (!simd_internal::ParseUnsignedReference(s.data(), s.size(), &v)) std::abort();
+    values.push_back(v);
+  }
+  char out[24];
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const std::uint64_t v = values[i++ & 1023];
+    const std::size_t n = kReference ? simd_internal::FormatUnsignedReference(v, out) : simd::FormatUnsigned(v, out);
+    benchmark::DoNotOptimize(n);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * digits);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+
+void RegisterAll() {
+  for (Isa isa : simd::kAllIsas) {
+    const std::string impl(simd::IsaName(isa));
+    for (std::size_t size : kSizes) {
+      const std::string suffix = "/" + impl + "/" + std::to_string(size);
+      benchmark::RegisterBenchmark(("simd/checksum" + suffix).c_str(), BM_Checksum, isa, size);
+      benchmark::RegisterBenchmark(("simd/structural_scan" + suffix).c_str(), BM_StructuralScan, isa, size);
+      benchmark::RegisterBenchmark(("simd/find_soh" + suffix).c_str(), BM_Find, isa, size, Search::kSoh);
+      benchmark::RegisterBenchmark(("simd/find_trailer" + suffix).c_str(), BM_Find, isa, size, Search::kTrailer);
+      benchmark::RegisterBenchmark(("simd/find_begin_string" + suffix).c_str(), BM_Find, isa, size,
+                                   Search::kBeginString);
+    }
+  }
+  for (int digits = 1; digits <= 20; ++digits) {
+    const std::string d = std::to_string(digits);
+    benchmark::RegisterBenchmark(("simd/parse_unsigned/swar/" + d).c_str(), BM_ParseUnsigned<false>, digits);
+    benchmark::RegisterBenchmark(("simd/parse_unsigned/reference/" + d).c_str(), BM_ParseUnsigned<true>, digits);
+    benchmark::RegisterBenchmark(("simd/format_unsigned/table/" + d).c_str(), BM_FormatUnsigned<false>, digits);
+    benchmark::RegisterBenchmark(("simd/format_unsigned/reference/" + d).c_str(), BM_FormatUnsigned<true>,
+                                 digits);
+  }
+}
+
+}  // namespace
+}  // namespace fixwire::bench
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::AddCustomContext("simd_best", std::string(fixwire::simd::IsaName(fixwire::simd::BestSupportedIsa())));
+  fixwire::bench::RegisterAll();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
