@@ -1,0 +1,225 @@
+// Cross-checks our FIXT11.xml and FIX50SP2.xml against the facts in QuickFIX 1.15's generated headers
+// (Debian libquickfix-dev): FixFieldNumbers.h / FixFields.h (every field number, name and type QuickFIX
+// knows) and fix50sp2/*.h, fixt11/*.h (the fields and groups of every message class). The headers are
+// read as text; nothing from them is copied into the dictionaries. Our files follow a later FIX 5.0 SP2
+// extension pack than QuickFIX's, so QuickFIX's per-message facts must be a subset of ours.
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tests/dictionaries/fixt_model.h"
+
+namespace fixwire_dicttest {
+namespace {
+
+constexpr char kFixt[] = "codec/dictionaries/FIXT11.xml";
+constexpr char kFix50Sp2[] = "codec/dictionaries/FIX50SP2.xml";
+constexpr char kQuickFixInclude[] = "/usr/include/quickfix";
+
+std::string ReadText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+DictModel Load(const std::string& path) {
+  DictModel model;
+  std::string error;
+  EXPECT_TRUE(LoadDictModel(path, &model, &error)) << error;
+  return model;
+}
+
+// QuickFIX's field constants: name -> number, and number -> names (a number may have several names
+// across FIX versions, e.g. 327 HaltReasonChar / HaltReasonInt).
+struct QuickFixFields {
+  std::map<std::string, int> number_of;
+  std::map<int, std::set<std::string>> names_of;
+  std::map<std::string, std::string> type_of;  // from DEFINE_<TYPE>(Name)
+};
+
+const QuickFixFields& QuickFix() {
+  static const QuickFixFields* fields = [] {
+    auto* f = new QuickFixFields();
+    const std::string numbers = ReadText(std::string(kQuickFixInclude) + "/FixFieldNumbers.h");
+    const std::regex constant(R"(const int (\w+) = (\d+);)");
+    for (std::sregex_iterator it(numbers.begin(), numbers.end(), constant), end; it != end; ++it) {
+      const int number = std::stoi((*it)[2]);
+      f->number_of[(*it)[1]] = number;
+      f->names_of[number].insert((*it)[1]);
+    }
+    const std::string defs = ReadText(std::string(kQuickFixInclude) + "/FixFields.h");
+    const std::regex define(R"(DEFINE_(\w+)\((\w+)\);)");
+    for (std::sregex_iterator it(defs.begin(), defs.end(), define), end; it != end; ++it) {
+      f->type_of[(*it)[2]] = (*it)[1];
+    }
+    return f;
+  }();
+  return *fields;
+}
+
+TEST(FixtCrossCheck, QuickFixHeadersAreReadable) {
+  // Guards the parsing below: a few constants every FIX version has.
+  EXPECT_EQ(QuickFix().number_of.at("Account"), 1);
+  EXPECT_EQ(QuickFix().number_of.at("ApplVerID"), 1128);
+  EXPECT_EQ(QuickFix().type_of.at("Price"), "PRICE");
+  EXPECT_GT(QuickFix().number_of.size(), 1400u);
+}
+
+// Every field of ours exists in QuickFIX under the same number, name and type. Documented exceptions,
+// where the FIX specification and QuickFIX name or type a field differently:
+//   327: FIX 5.0 SP2 calls the int field HaltReason; QuickFIX calls it HaltReasonInt (HaltReasonChar for 4.x).
+//   CheckSum(10): the specification's datatype is String; QuickFIX gives it its own CHECKSUM type.
+TEST(FixtCrossCheck, FieldNumbersNamesAndTypes) {
+  for (const char* path : {kFixt, kFix50Sp2}) {
+    DictModel model = Load(path);
+    for (const FieldDef& field : model.fields) {
+      auto names = QuickFix().names_of.find(field.number);
+      ASSERT_NE(names, QuickFix().names_of.end()) << path << ": QuickFIX has no field " << field.number;
+      if (field.number == 327) {
+        EXPECT_EQ(field.name, "HaltReason");
+        EXPECT_TRUE(names->second.count("HaltReasonInt"));
+        continue;
+      }
+      EXPECT_TRUE(names->second.count(field.name)) << path << ": " << field.number << " is " << field.name
+                                                   << " here, " << *names->second.begin() << " in QuickFIX";
+      auto type = QuickFix().type_of.find(field.name);
+      ASSERT_NE(type, QuickFix().type_of.end()) << field.name;
+      if (field.name == "CheckSum") continue;
+      EXPECT_EQ(field.type, type->second) << path << ": " << field.name;
+    }
+  }
+}
+
+// Every field QuickFIX's FIX 5.0 SP2 and FIXT 1.1 message classes use is in our dictionaries.
+TEST(FixtCrossCheck, EveryFieldQuickFixUsesIsDefined) {
+  DictModel app = Load(kFix50Sp2);
+  DictModel transport = Load(kFixt);
+  const std::regex field_set(R"(FIELD_SET\(\*this, FIX::(\w+)\);)");
+  int checked = 0;
+  for (const char* dir : {"fix50sp2", "fixt11"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(kQuickFixInclude) + "/" + dir)) {
+      const std::string text = ReadText(entry.path().string());
+      for (std::sregex_iterator it(text.begin(), text.end(), field_set), end; it != end; ++it) {
+        const std::string name = (*it)[1];
+        const int number = QuickFix().number_of.at(name);
+        const DictModel& model = std::string(dir) == "fixt11" ? transport : app;
+        EXPECT_NE(model.FieldNumbered(number), nullptr) << entry.path() << ": " << name << "(" << number << ")";
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 5000);
+}
+
+struct QuickFixGroup {
+  int count_tag;
+  int delimiter;
+  std::vector<int> members;
+};
+
+struct QuickFixMessage {
+  std::string file;
+  std::string msgtype;
+  std::vector<int> top;  // FIELD_SETs of the message class itself (count tags included)
+  std::vector<QuickFixGroup> groups;
+};
+
+std::vector<QuickFixMessage> QuickFixMessages(const std::string& dir) {
+  std::vector<QuickFixMessage> out;
+  const std::regex msgtype(R"re(FIX::MsgType\("([^"]+)"\))re");
+  const std::regex top(R"(\n    FIELD_SET\(\*this, FIX::(\w+)\);)");
+  const std::regex group(R"(FIX::Group\((\d+),(\d+),FIX::message_order\(([\d,]+)\)\))");
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(kQuickFixInclude) + "/" + dir)) {
+    const std::string text = ReadText(entry.path().string());
+    std::smatch m;
+    if (text.find(": public Message") == std::string::npos || !std::regex_search(text, m, msgtype)) continue;
+    QuickFixMessage message;
+    message.file = entry.path().filename().string();
+    message.msgtype = m[1];
+    for (std::sregex_iterator it(text.begin(), text.end(), top), end; it != end; ++it) {
+      message.top.push_back(QuickFix().number_of.at((*it)[1]));
+    }
+    for (std::sregex_iterator it(text.begin(), text.end(), group), end; it != end; ++it) {
+      QuickFixGroup g{std::stoi((*it)[1]), std::stoi((*it)[2]), {}};
+      std::stringstream order((*it)[3]);
+      for (std::string tag; std::getline(order, tag, ',');) {
+        if (tag != "0") g.members.push_back(std::stoi(tag));
+      }
+      message.groups.push_back(std::move(g));
+    }
+    out.push_back(std::move(message));
+  }
+  return out;
+}
+
+void CollectGroups(const std::vector<FlatGroup>& groups, std::vector<const FlatGroup*>* out) {
+  for (const FlatGroup& g : groups) {
+    out->push_back(&g);
+    CollectGroups(g.nested, out);
+  }
+}
+
+void ExpectMessagesCovered(const DictModel& model, const std::string& dir, size_t at_least) {
+  const std::vector<QuickFixMessage> messages = QuickFixMessages(dir);
+  EXPECT_GE(messages.size(), at_least) << dir;
+  for (const QuickFixMessage& qf : messages) {
+    const MessageDef* ours = model.MessageOfType(qf.msgtype);
+    ASSERT_NE(ours, nullptr) << dir << "/" << qf.file << ": no message " << qf.msgtype;
+    const FlatScope flat = model.Flatten(ours->body);
+    const std::set<int> top(flat.tags.begin(), flat.tags.end());
+    for (int tag : qf.top) EXPECT_TRUE(top.count(tag)) << qf.file << ": tag " << tag << " not in our " << ours->name;
+    std::vector<const FlatGroup*> groups;
+    CollectGroups(flat.groups, &groups);
+    for (const QuickFixGroup& g : qf.groups) {
+      // Some group of ours with the same count tag and delimiter holds every member QuickFIX lists.
+      bool found = false;
+      for (const FlatGroup* mine : groups) {
+        if (mine->count_tag != g.count_tag || mine->delimiter != g.delimiter) continue;
+        const std::set<int> members(mine->members.begin(), mine->members.end());
+        bool all = true;
+        for (int tag : g.members) all = all && members.count(tag);
+        found = found || all;
+      }
+      EXPECT_TRUE(found) << qf.file << ": group " << g.count_tag << " (delimiter " << g.delimiter
+                         << ") not matched in our " << ours->name;
+    }
+  }
+}
+
+TEST(FixtCrossCheck, ApplicationMessagesCoverQuickFixs) {
+  ExpectMessagesCovered(Load(kFix50Sp2), "fix50sp2", 100);
+}
+
+TEST(FixtCrossCheck, SessionMessagesCoverQuickFixs) {
+  ExpectMessagesCovered(Load(kFixt), "fixt11", 7);
+}
+
+TEST(FixtCrossCheck, HeaderAndTrailerCoverQuickFixs) {
+  DictModel transport = Load(kFixt);
+  const std::string text = ReadText(std::string(kQuickFixInclude) + "/fixt11/Message.h");
+  const size_t trailer_at = text.find("class Trailer");
+  ASSERT_NE(trailer_at, std::string::npos);
+  const std::regex field_set(R"(FIELD_SET\(\*this, FIX::(\w+)\);)");
+  const FlatScope header = transport.Flatten(transport.header);
+  const FlatScope trailer = transport.Flatten(transport.trailer);
+  std::set<int> header_tags(header.tags.begin(), header.tags.end());
+  for (const FlatGroup& g : header.groups) header_tags.insert(g.members.begin(), g.members.end());
+  const std::set<int> trailer_tags(trailer.tags.begin(), trailer.tags.end());
+  int seen = 0;
+  for (std::sregex_iterator it(text.begin(), text.end(), field_set), end; it != end; ++it, ++seen) {
+    const int tag = QuickFix().number_of.at((*it)[1]);
+    const bool in_trailer = static_cast<size_t>(it->position()) > trailer_at;
+    EXPECT_TRUE(in_trailer ? trailer_tags.count(tag) : header_tags.count(tag)) << (*it)[1];
+  }
+  EXPECT_GT(seen, 30);
+}
+
+}  // namespace
+}  // namespace fixwire_dicttest
