@@ -1,0 +1,124 @@
+// MessageTemplate: the pre-encoded fields plus the patched 34 and 52 and the
+// appended body give exactly the message an independent assembler builds.
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "codec/encoder.h"
+#include "codec/message_template.h"
+#include "gtest/gtest.h"
+#include "tests/codec/encoder_test_support.h"
+
+namespace fixwire {
+namespace {
+
+using namespace std::string_literals;
+using test_support::Frame;
+using test_support::RefTimestamp;
+
+constexpr std::int64_t kTime = 1'796'225'400'123'000'000;
+
+MessageTemplate NewOrderTemplate() {
+  MessageTemplate t;
+  EXPECT_TRUE(t.Init("FIX.4.2", "D").ok());
+  EXPECT_TRUE(t.AddHeaderString(49, "BANZAI").ok());
+  EXPECT_TRUE(t.AddHeaderString(56, "EXEC").ok());
+  EXPECT_TRUE(t.AddHeaderFields([](Encoder& e) { e.AddString(50, "DESK1"); e.AddString(57, "ROUTE"); }).ok());
+  EXPECT_TRUE(t.AddBodyFields([](Encoder& e) { e.AddChar(21, '1'); e.AddString(1, "ACCT"); }).ok());
+  return t;
+}
+
+TEST(MessageTemplate, StartPatchesSeqNumAndSendingTime) {
+  const MessageTemplate t = NewOrderTemplate();
+  EXPECT_EQ(t.header_fields(), "35=D\x01" "49=BANZAI\x01" "56=EXEC\x01" "50=DESK1\x01" "57=ROUTE\x01"s);
+  EXPECT_EQ(t.body_fields(), "21=1\x01" "1=ACCT\x01"s);
+  std::uint64_t seq = 1;
+  for (int digits = 1; digits <= 20; ++digits) {
+    char buffer[512];
+    Encoder e(buffer);
+    const std::int64_t when = kTime + digits * 1'000'001;
+    t.Start(e, seq, when);
+    e.AddString(11, "ORD" + std::to_string(digits));
+    e.AddDecimal(44, Decimal{12345, -2});
+    const EncodeResult r = e.Finish();
+    ASSERT_TRUE(r.ok());
+    const std::string body = "35=D\x01" "49=BANZAI\x01" "56=EXEC\x01" "50=DESK1\x01" "57=ROUTE\x01" "34="s +
+                             std::to_string(seq) + "\x01" "52=" + RefTimestamp(when, TimePrecision::kMillis) +
+                             "\x01" "21=1\x01" "1=ACCT\x01" "11=ORD" + std::to_string(digits) +
+                             "\x01" "44=123.45\x01";
+    EXPECT_EQ(r.bytes, Frame("FIX.4.2", body));
+    seq = digits == 19 ? UINT64_MAX : seq * 10 + 9;  // 1, 19, 199, ..., then UINT64_MAX
+  }
+}
+
+TEST(MessageTemplate, EverySendingTimePrecision) {
+  for (TimePrecision p : {TimePrecision::kSeconds, TimePrecision::kMillis, TimePrecision::kMicros,
+                          TimePrecision::kNanos, TimePrecision::kPicos}) {
+    MessageTemplate t;
+    ASSERT_TRUE(t.Init("FIX.4.4", "0", p).ok());
+    char buffer[256];
+    Encoder e(buffer);
+    t.Start(e, 7, kTime + 456'789);
+    const EncodeResult r = e.Finish();
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r.bytes, Frame("FIX.4.4", "35=0\x01" "34=7\x01" "52="s + RefTimestamp(kTime + 456'789, p) + "\x01"));
+  }
+}
+
+TEST(MessageTemplate, IsAPlainValue) {
+  auto original = std::make_unique<MessageTemplate>(NewOrderTemplate());
+  const MessageTemplate copy = *original;
+  char a[512], b[512];
+  Encoder ea(a), eb(b);
+  original->Start(ea, 5, kTime);
+  const std::string first(ea.Finish().bytes);
+  original.reset();
+  copy.Start(eb, 5, kTime);
+  EXPECT_EQ(eb.Finish().bytes, first);
+}
+
+TEST(MessageTemplate, BuildErrorsAreKeptAndReportedByFinish) {
+  MessageTemplate t;
+  EXPECT_EQ(t.error().code, ErrorCode::kInvalidValue);  // not initialised
+  EXPECT_EQ(t.Init("", "D").code, ErrorCode::kInvalidValue);
+  EXPECT_EQ(t.Init("FIX.4.4", "").code, ErrorCode::kInvalidValue);
+  ASSERT_TRUE(t.Init("FIX.4.4", "D").ok());
+  EXPECT_EQ(t.AddHeaderString(49, "A\x01" "B").code, ErrorCode::kInvalidValue);
+  EXPECT_EQ(t.AddHeaderString(56, "OK").code, ErrorCode::kInvalidValue);  // sticky
+  char buffer[256];
+  Encoder e(buffer);
+  t.Start(e, 1, kTime);
+  e.AddString(11, "X");
+  EXPECT_EQ(e.Finish().error.code, ErrorCode::kInvalidValue);
+  // Init clears the error.
+  ASSERT_TRUE(t.Init("FIX.4.4", "D").ok());
+  EXPECT_EQ(t.AddHeaderString(0, "x").code, ErrorCode::kInvalidTag);
+  ASSERT_TRUE(t.Init("FIX.4.4", "D").ok());
+  EXPECT_EQ(t.AddBodyFields([](Encoder& enc) { enc.AddString(58, std::string(300, 'x')); }).code,
+            ErrorCode::kBufferTooSmall);
+}
+
+TEST(MessageTemplate, SmallOutputBufferIsACleanError) {
+  const MessageTemplate t = NewOrderTemplate();
+  char big[512];
+  Encoder full(big);
+  t.Start(full, 123, kTime);
+  const std::string expected(full.Finish().bytes);
+  for (std::size_t size = 0; size < expected.size() + 4; ++size) {
+    std::vector<char> block(size + 32, '\x5A');
+    Encoder e(std::span<char>(block.data(), size));
+    t.Start(e, 123, kTime);
+    const EncodeResult r = e.Finish();
+    if (r.ok()) {
+      EXPECT_EQ(r.bytes, expected);
+    } else {
+      EXPECT_EQ(r.error.code, ErrorCode::kBufferTooSmall);
+    }
+    for (std::size_t i = size; i < block.size(); ++i) ASSERT_EQ(block[i], '\x5A') << size;
+  }
+}
+
+}  // namespace
+}  // namespace fixwire
