@@ -1,0 +1,247 @@
+// The quickfix/* rows: QuickFIX 1.15 on the shared workloads, through the
+// adapter (benchmarks/quickfix_adapter.h). Every row first checks that the
+// operation succeeds on the workload, then times it; counters as every row.
+//
+// Reuse, as QuickFIX's own performance test does: one FIX::Message is decoded
+// into again and again (setString clears it first), one output std::string is
+// serialized into again and again. That is QuickFIX's best case.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "benchmark/benchmark.h"
+#include "benchmarks/bench_counters.h"
+#include "benchmarks/quickfix_adapter.h"
+#include "benchmarks/quickfix_dictionaries.h"
+#include "benchmarks/quickfix_fields.h"
+#include "benchmarks/workloads.h"
+
+namespace fixwire::bench {
+namespace {
+
+using fixwire_qf::QfDictionary;
+using fixwire_qf::QfEncoder;
+using fixwire_qf::QfMessage;
+
+std::unique_ptr<QfEncoder> EncoderFor(const Workload& w, std::string* error) {
+  return QfEncoder::Prepare(std::string(w.begin_string), std::string(w.msg_type),
+                            ToQfFields(w.content()), error);
+}
+
+void Decode(benchmark::State& state, const Workload* w) {
+  QfMessage message;
+  if (!message.Decode(w->bytes)) return state.SkipWithError(message.last_error().c_str());
+  RowCounters counters;
+  for (auto _ : state) {
+    bool ok = message.Decode(w->bytes);
+    benchmark::DoNotOptimize(ok);
+  }
+  counters.Finish(state, w->bytes.size());
+}
+
+// The dictionary rows: `op` runs on a message decoded with the dictionary.
+void WithDictionary(benchmark::State& state, const Workload* w,
+                    const std::function<void(benchmark::State&, QfMessage&,
+                                             const QfDictionary&)>& op) {
+  std::string error;
+  const QfDictionary* dictionary = QuickFixDictionary(w->begin_string, &error);
+  if (dictionary == nullptr) return state.SkipWithError(error.c_str());
+  QfMessage message;
+  if (!message.DecodeGroups(w->bytes, *dictionary)) {
+    return state.SkipWithError(message.last_error().c_str());
+  }
+  op(state, message, *dictionary);
+}
+
+void DecodeGroups(benchmark::State& state, const Workload* w) {
+  WithDictionary(state, w, [w](benchmark::State& st, QfMessage& message, const QfDictionary& dd) {
+    RowCounters counters;
+    for (auto _ : st) {
+      bool ok = message.DecodeGroups(w->bytes, dd);
+      benchmark::DoNotOptimize(ok);
+    }
+    counters.Finish(st, w->bytes.size());
+  });
+}
+
+void DecodeValidate(benchmark::State& state, const Workload* w) {
+  WithDictionary(state, w, [w](benchmark::State& st, QfMessage& message, const QfDictionary& dd) {
+    if (!message.DecodeValidate(w->bytes, dd)) return st.SkipWithError(message.last_error().c_str());
+    RowCounters counters;
+    for (auto _ : st) {
+      bool ok = message.DecodeValidate(w->bytes, dd);
+      benchmark::DoNotOptimize(ok);
+    }
+    counters.Finish(st, w->bytes.size());
+  });
+}
+
+void ValidateDict(benchmark::State& state, const Workload* w) {
+  WithDictionary(state, w, [w](benchmark::State& st, QfMessage& message, const QfDictionary& dd) {
+    if (!message.ValidateDict(dd)) return st.SkipWithError(message.last_error().c_str());
+    RowCounters counters;
+    for (auto _ : st) {
+      bool ok = message.ValidateDict(dd);
+      benchmark::DoNotOptimize(ok);
+    }
+    counters.Finish(st, w->bytes.size());
+  });
+}
+
+void ReadGroups(benchmark::State& state, const Workload* w) {
+  WithDictionary(state, w, [w](benchmark::State& st, QfMessage& message, const QfDictionary&) {
+    if (message.ReadGroups() == 0) return st.SkipWithError("no group fields read");
+    RowCounters counters;
+    for (auto _ : st) {
+      std::size_t bytes = message.ReadGroups();
+      benchmark::DoNotOptimize(bytes);
+    }
+    counters.Finish(st, w->bytes.size());
+  });
+}
+
+void Encode(benchmark::State& state, const Workload* w) {
+  std::string error;
+  auto encoder = EncoderFor(*w, &error);
+  if (!encoder) return state.SkipWithError(error.c_str());
+  std::string out;
+  encoder->Encode(&out);
+  if (out != w->bytes) return state.SkipWithError("QuickFIX's encode differs from the workload");
+  RowCounters counters;
+  for (auto _ : state) {
+    std::size_t n = encoder->Encode(&out);
+    benchmark::DoNotOptimize(n);
+  }
+  counters.Finish(state, w->bytes.size());
+}
+
+void Serialize(benchmark::State& state, const Workload* w) {
+  std::string error;
+  auto encoder = EncoderFor(*w, &error);
+  if (!encoder) return state.SkipWithError(error.c_str());
+  QfMessage message;
+  encoder->Build(&message);
+  std::string out;
+  message.Serialize(&out);
+  if (out != w->bytes) return state.SkipWithError("QuickFIX's serialize differs from the workload");
+  RowCounters counters;
+  for (auto _ : state) {
+    std::size_t n = message.Serialize(&out);
+    benchmark::DoNotOptimize(n);
+  }
+  counters.Finish(state, w->bytes.size());
+}
+
+void Skeleton(benchmark::State& state, const Workload* w) {
+  std::string error;
+  auto encoder = EncoderFor(*w, &error);
+  if (!encoder) return state.SkipWithError(error.c_str());
+  RowCounters counters;
+  for (auto _ : state) {
+    std::size_t n = encoder->Skeleton();
+    benchmark::DoNotOptimize(n);
+  }
+  counters.Finish(state, 0);
+}
+
+void GetField(benchmark::State& state, const Workload* w) {
+  QfMessage message;
+  if (!message.Decode(w->bytes)) return state.SkipWithError(message.last_error().c_str());
+  const int tag = static_cast<int>(w->lookup_tag);
+  if (message.GetField(tag) != static_cast<long>(w->Find(w->lookup_tag)->text.size())) {
+    return state.SkipWithError("QuickFIX's get_field returned another value");
+  }
+  RowCounters counters;
+  for (auto _ : state) {
+    long n = message.GetField(tag);
+    benchmark::DoNotOptimize(n);
+  }
+  counters.Finish(state, 0);
+}
+
+// copy: forward the message with a rewritten header (49, 56, 34, 52), as fixwire/copy does.
+void Copy(benchmark::State& state, const Workload* w) {
+  QfMessage message;
+  if (!message.Decode(w->bytes)) return state.SkipWithError(message.last_error().c_str());
+  const std::string sender = "ROUTER-01", target = "VENUE-XYZ";
+  const std::string sending_time = FormatUtcTimestampMillis(kSendingTimeNanos + 5'000'000);
+  std::string out;
+  RowCounters counters;
+  for (auto _ : state) {
+    std::size_t n = message.CopyForward(sender, target, 777, sending_time, &out);
+    benchmark::DoNotOptimize(n);
+  }
+  counters.Finish(state, w->bytes.size());
+}
+
+void Register(const char* operation, void (*fn)(benchmark::State&, const Workload*),
+              const Workload& w) {
+  const std::string name = std::string("quickfix/") + operation + "/" + std::string(w.name);
+  benchmark::RegisterBenchmark(name.c_str(), fn, &w);
+}
+
+const bool kRegistered = [] {
+  for (const Workload& w : AllWorkloads()) {
+    Register("decode", Decode, w);
+    Register("encode", Encode, w);
+    Register("serialize", Serialize, w);
+    Register("skeleton", Skeleton, w);
+    Register("get_field", GetField, w);
+    if (w.name == "ExecutionReport") Register("copy", Copy, w);
+    // Rows that need fixwire's shipped dictionary (registered when the file is there).
+    if (DictionaryPath(w.begin_string).empty()) continue;
+    Register("decode_groups", DecodeGroups, w);
+    Register("decode_validate", DecodeValidate, w);
+    Register("validate_dict", ValidateDict, w);
+    if (w.has_groups) Register("read_groups", ReadGroups, w);
+  }
+  return true;
+}();
+
+// QuickFIX's type conversions (its performance test's first rows).
+void IntToString(benchmark::State& state) {
+  std::string out;
+  RowCounters counters;
+  for (auto _ : state) {
+    std::size_t n = fixwire_qf::QfIntToString(1234, &out);
+    benchmark::DoNotOptimize(n);
+  }
+  counters.Finish(state, 4);
+}
+BENCHMARK(IntToString)->Name("quickfix/int_to_string/1234");
+
+void StringToInt(benchmark::State& state) {
+  const std::string text = "1234";
+  RowCounters counters;
+  for (auto _ : state) {
+    int v = fixwire_qf::QfStringToInt(text);
+    benchmark::DoNotOptimize(v);
+  }
+  counters.Finish(state, text.size());
+}
+BENCHMARK(StringToInt)->Name("quickfix/string_to_int/1234");
+
+void DoubleToString(benchmark::State& state) {
+  std::string out;
+  RowCounters counters;
+  for (auto _ : state) {
+    std::size_t n = fixwire_qf::QfDoubleToString(123.45, &out);
+    benchmark::DoNotOptimize(n);
+  }
+  counters.Finish(state, 6);
+}
+BENCHMARK(DoubleToString)->Name("quickfix/double_to_string/123.45");
+
+void StringToDouble(benchmark::State& state) {
+  const std::string text = "123.45";
+  RowCounters counters;
+  for (auto _ : state) {
+    double v = fixwire_qf::QfStringToDouble(text);
+    benchmark::DoNotOptimize(v);
+  }
+  counters.Finish(state, text.size());
+}
+BENCHMARK(StringToDouble)->Name("quickfix/string_to_double/123.45");
+
+}  // namespace
+}  // namespace fixwire::bench
