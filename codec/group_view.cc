@@ -1,0 +1,322 @@
+#include "codec/group_view.h"
+
+#include <algorithm>
+
+#include "codec/values.h"
+
+namespace fixwire {
+
+using codec_internal::EntryRecord;
+using codec_internal::GroupRecord;
+using codec_internal::kNoGroup;
+
+GroupStorage::GroupStorage(std::uint32_t max_groups, std::uint32_t max_entries)
+    : owned_groups_(new GroupRecord[max_groups]),
+      owned_entries_(new EntryRecord[max_entries]),
+      groups_(owned_groups_.get()),
+      entries_(owned_entries_.get()),
+      max_groups_(max_groups),
+      max_entries_(max_entries) {}
+
+// GroupIndexer is one IndexGroups call.
+class GroupIndexer {
+ public:
+  GroupIndexer(const MessageView& view, const Dictionary& header_dict, const Dictionary& body_dict,
+               const GroupOptions& options, GroupStorage& storage, GroupedMessage* out) noexcept
+      : view_(view),
+        fields_(view.fields().data()),
+        n_(view.field_count()),
+        header_dict_(header_dict),
+        body_dict_(body_dict),
+        options_(options),
+        storage_(storage),
+        out_(out) {}
+
+  Error Run() noexcept {
+    out_->view_ = view_;
+    out_->groups_ = storage_.groups_;
+    out_->entries_ = storage_.entries_;
+    out_->header_dict_ = &header_dict_;
+    out_->body_dict_ = &body_dict_;
+    out_->first_group_ = kNoGroup;
+    out_->group_count_ = 0;
+    out_->entry_count_ = 0;
+    const MessageDef* msg = body_dict_.message(view_.msg_type());
+    const Scope* body = msg != nullptr ? &body_dict_.scope(msg->body) : nullptr;
+    out_->body_scope_ = msg != nullptr ? msg->body : 0;
+    const Scope& header = header_dict_.header();
+    const Scope& trailer = header_dict_.trailer();
+    const bool same = &header_dict_ == &body_dict_;
+    std::uint32_t last = kNoGroup;
+    Error err;
+    std::uint32_t i = 0;
+    while (i < n_) {
+      const std::uint32_t tag = fields_[i].tag;
+      const Scope* g = nullptr;
+      const Dictionary* dict = &body_dict_;
+      const FieldDef* fd = body_dict_.field(tag);
+      if (fd != nullptr && (fd->flags & FieldDef::kIsGroupCount)) {
+        if (body != nullptr) g = body_dict_.GroupIn(*body, tag);
+        if (g == nullptr && same) {
+          g = body_dict_.GroupIn(header, tag);
+          if (g == nullptr) g = body_dict_.GroupIn(trailer, tag);
+        }
+      }
+      if (g == nullptr && !same) {
+        const FieldDef* hd = header_dict_.field(tag);
+        if (hd != nullptr && (hd->flags & FieldDef::kIsGroupCount)) {
+          dict = &header_dict_;
+          g = header_dict_.GroupIn(header, tag);
+          if (g == nullptr) g = header_dict_.GroupIn(trailer, tag);
+        }
+      }
+      if (g == nullptr) {
+        ++i;
+        continue;
+      }
+      std::uint32_t id;
+      err = ParseGroup(*dict, *g, i, &id, &i);
+      if (id != kNoGroup) {
+        if (last == kNoGroup) {
+          out_->first_group_ = id;
+        } else {
+          storage_.groups_[last].next_sibling = id;
+        }
+        last = id;
+      }
+      if (!err.ok()) break;
+    }
+    out_->group_count_ = groups_used_;
+    out_->entry_count_ = entries_used_;
+    return err;
+  }
+
+ private:
+  Error Fail(ErrorCode code, std::uint32_t field) const noexcept {
+    return Error{code, fields_[field].offset, fields_[field].tag};
+  }
+
+  // ParseGroup indexes the group whose count field is fields_[c]; *id is the
+  // new record (kNoGroup when none was made) and *next the first field after
+  // the group.
+  Error ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c, std::uint32_t* id,
+                   std::uint32_t* next) noexcept {
+    *id = kNoGroup;
+    *next = c + 1;
+    std::uint64_t declared64 = 0;
+    if (ParseUint64(view_.value(fields_[c]), &declared64) != ErrorCode::kOk) {
+      return Fail(ErrorCode::kBadValue, c);
+    }
+    const std::uint32_t remaining = n_ - (c + 1);
+    // Every entry holds at least one field: no more than `remaining` entries.
+    const std::uint32_t reserve =
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, remaining));
+    if (groups_used_ >= storage_.max_groups_ || reserve > storage_.max_entries_ - entries_used_) {
+      return Fail(ErrorCode::kIndexCapacityExceeded, c);
+    }
+    const std::uint32_t gid = groups_used_++;
+    *id = gid;
+    GroupRecord& rec = storage_.groups_[gid];
+    rec.scope = scope.id;
+    rec.count_field = c;
+    rec.first_entry = entries_used_;
+    rec.size = 0;
+    rec.declared = static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, 0xFFFFFFFFu));
+    rec.next_sibling = kNoGroup;
+    rec.end_field = c + 1;
+    entries_used_ += reserve;
+
+    const ScopeMember* members = dict.members(scope).data();
+    const std::uint32_t count = scope.members_count;
+    const std::uint32_t delimiter = scope.delimiter;
+    EntryRecord* entry = nullptr;
+    std::uint32_t pos = 0;               // template position of the entry's last field
+    std::uint32_t last_child = kNoGroup;  // last nested group of the current entry
+    std::uint32_t j = c + 1;
+    Error err;
+    while (j < n_) {
+      const std::uint32_t tag = fields_[j].tag;
+      std::uint32_t p;
+      if (tag == delimiter) {
+        if (rec.size == reserve) {  // more entries than declared
+          err = Fail(ErrorCode::kGroupCountMismatch, c);
+          break;
+        }
+        if (entry != nullptr) entry->end = j;
+        entry = &storage_.entries_[rec.first_entry + rec.size++];
+        entry->begin = j;
+        entry->end = j + 1;
+        entry->first_child = kNoGroup;
+        last_child = kNoGroup;
+        p = 0;
+      } else {
+        p = Position(members, count, pos, tag);
+        if (p == count) {  // not in the template
+          if (entry != nullptr && options_.unknown_fields != UnknownInGroup::kEndGroup &&
+              dict.field(tag) == nullptr) {
+            if (options_.unknown_fields == UnknownInGroup::kError) {
+              err = Fail(ErrorCode::kGroupUnknownField, j);
+              break;
+            }
+            ++j;  // kKeepInEntry
+            continue;
+          }
+          break;  // the enclosing scope's field
+        }
+        if (entry == nullptr) {
+          err = Fail(ErrorCode::kGroupMissingDelimiter, j);
+          break;
+        }
+        if (p <= pos && !options_.allow_out_of_order) {
+          err = Fail(ErrorCode::kGroupFieldOutOfOrder, j);
+          break;
+        }
+      }
+      pos = p;
+      if (members[p].group != 0) {
+        std::uint32_t child;
+        err = ParseGroup(dict, dict.scope(members[p].group), j, &child, &j);
+        if (child != kNoGroup) {
+          if (last_child == kNoGroup) {
+            entry->first_child = child;
+          } else {
+            storage_.groups_[last_child].next_sibling = child;
+          }
+          last_child = child;
+        }
+        if (!err.ok()) break;
+      } else {
+        ++j;
+      }
+    }
+    if (entry != nullptr) entry->end = j;
+    rec.end_field = j;
+    *next = j;
+    if (!err.ok()) return err;
+    if (rec.size != declared64 && (options_.check_count || rec.size > declared64)) {
+      return Fail(ErrorCode::kGroupCountMismatch, c);
+    }
+    return Error{};
+  }
+
+  // Position finds `tag` among the template's members, searching forward from
+  // the last position first (fields usually come in order); `count` when absent.
+  static std::uint32_t Position(const ScopeMember* members, std::uint32_t count, std::uint32_t pos,
+                                std::uint32_t tag) noexcept {
+    for (std::uint32_t k = pos + 1; k < count; ++k) {
+      if (members[k].tag == tag) return k;
+    }
+    for (std::uint32_t k = 0; k <= pos && k < count; ++k) {
+      if (members[k].tag == tag) return k;
+    }
+    return count;
+  }
+
+  const MessageView& view_;
+  const Field* fields_;
+  std::uint32_t n_;
+  const Dictionary& header_dict_;
+  const Dictionary& body_dict_;
+  const GroupOptions& options_;
+  GroupStorage& storage_;
+  GroupedMessage* out_;
+  std::uint32_t groups_used_ = 0;
+  std::uint32_t entries_used_ = 0;
+};
+
+Error IndexGroups(const MessageView& view, const Dictionary& dictionary,
+                  const GroupOptions& options, GroupStorage& storage,
+                  GroupedMessage* out) noexcept {
+  return GroupIndexer(view, dictionary, dictionary, options, storage, out).Run();
+}
+
+Error IndexGroups(const MessageView& view, const Dictionary& transport,
+                  const Dictionary& application, const GroupOptions& options,
+                  GroupStorage& storage, GroupedMessage* out) noexcept {
+  return GroupIndexer(view, transport, application, options, storage, out).Run();
+}
+
+// --- views ---
+
+const Field* GroupEntryView::Find(std::uint32_t tag) const noexcept {
+  std::uint32_t child = entry_->first_child;
+  std::uint32_t i = entry_->begin;
+  const std::uint32_t end = entry_->end;
+  while (i < end) {
+    if (fields_[i].tag == tag) return fields_ + i;
+    if (child != kNoGroup && i == groups_[child].count_field) {
+      i = groups_[child].end_field;
+      child = groups_[child].next_sibling;
+      continue;
+    }
+    ++i;
+  }
+  return nullptr;
+}
+
+GroupView GroupEntryView::group(std::uint32_t count_tag) const noexcept {
+  for (std::uint32_t g = entry_->first_child; g != kNoGroup; g = groups_[g].next_sibling) {
+    if (fields_[groups_[g].count_field].tag == count_tag) {
+      return GroupView(data_, fields_, groups_, entries_, groups_ + g);
+    }
+  }
+  return GroupView();
+}
+
+#define FIXWIRE_ENTRY_GETTER(Name, Type, Parser)                                      \
+  ErrorCode GroupEntryView::Name(std::uint32_t tag, Type* out) const noexcept {       \
+    const Field* f = Find(tag);                                                       \
+    if (f == nullptr) return ErrorCode::kFieldNotFound;                               \
+    return Parser(value(*f), out);                                                    \
+  }
+FIXWIRE_ENTRY_GETTER(GetInt64, std::int64_t, ParseInt64)
+FIXWIRE_ENTRY_GETTER(GetUint64, std::uint64_t, ParseUint64)
+FIXWIRE_ENTRY_GETTER(GetChar, char, ParseChar)
+FIXWIRE_ENTRY_GETTER(GetBool, bool, ParseBool)
+FIXWIRE_ENTRY_GETTER(GetDecimal, Decimal, ParseDecimal)
+FIXWIRE_ENTRY_GETTER(GetUtcTimestamp, std::int64_t, ParseUtcTimestamp)
+FIXWIRE_ENTRY_GETTER(GetUtcTimeOnly, std::int64_t, ParseUtcTimeOnly)
+FIXWIRE_ENTRY_GETTER(GetUtcDateOnly, Date, ParseUtcDateOnly)
+FIXWIRE_ENTRY_GETTER(GetLocalMktDate, Date, ParseLocalMktDate)
+FIXWIRE_ENTRY_GETTER(GetMonthYear, MonthYear, ParseMonthYear)
+#undef FIXWIRE_ENTRY_GETTER
+
+GroupView GroupedMessage::group(std::uint32_t count_tag) const noexcept {
+  const Field* fields = view_.fields().data();
+  for (std::uint32_t g = first_group_; g != kNoGroup; g = groups_[g].next_sibling) {
+    if (fields[groups_[g].count_field].tag == count_tag) {
+      return GroupView(view_.data(), fields, groups_, entries_, groups_ + g);
+    }
+  }
+  return GroupView();
+}
+
+const Field* GroupedMessage::FindTopLevel(std::uint32_t tag) const noexcept {
+  const Field* first = view_.Find(tag);
+  if (first == nullptr) return nullptr;
+  const Field* fields = view_.fields().data();
+  const std::uint32_t at = static_cast<std::uint32_t>(first - fields);
+  bool inside = false;
+  for (std::uint32_t g = first_group_; g != kNoGroup; g = groups_[g].next_sibling) {
+    if (at > groups_[g].count_field && at < groups_[g].end_field) {
+      inside = true;
+      break;
+    }
+  }
+  if (!inside) return first;
+  // Rare: the tag also appears inside a group before its top-level place.
+  std::uint32_t g = first_group_;
+  for (std::uint32_t i = 0; i < view_.field_count();) {
+    if (g != kNoGroup && i == groups_[g].count_field) {
+      if (fields[i].tag == tag) return fields + i;
+      i = groups_[g].end_field;
+      g = groups_[g].next_sibling;
+      continue;
+    }
+    if (fields[i].tag == tag) return fields + i;
+    ++i;
+  }
+  return nullptr;
+}
+
+}  // namespace fixwire

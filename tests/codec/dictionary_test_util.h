@@ -1,0 +1,66 @@
+// dictionary_test_util.h: helpers for the dictionary, group and validator
+// tests: build a framed FIX message from a readable field list, decode it.
+// Test-only.
+#ifndef FIXWIRE_TESTS_CODEC_DICTIONARY_TEST_UTIL_H_
+#define FIXWIRE_TESTS_CODEC_DICTIONARY_TEST_UTIL_H_
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "codec/decoder.h"
+#include "codec/dictionary.h"
+#include "codec/dictionary_loader.h"
+#include "codec/field_index.h"
+#include "codec/message_view.h"
+#include "gtest/gtest.h"
+
+namespace fixwire::testing {
+
+// Frame returns "8=<begin>|9=<len>|35=<type>|<fields>|10=<sum>|" with '|'
+// replaced by SOH; `fields` is '|'-separated, without a trailing '|'. The
+// length and checksum are computed here, byte by byte.
+inline std::string Frame(std::string_view begin, std::string_view type, std::string_view fields) {
+  std::string body = "35=" + std::string(type) + "\x01";
+  for (char c : fields) body += c == '|' ? '\x01' : c;
+  if (!fields.empty()) body += '\x01';
+  std::string msg = "8=" + std::string(begin) + "\x01" + "9=" + std::to_string(body.size()) +
+                    "\x01" + body;
+  unsigned sum = 0;
+  for (unsigned char c : msg) sum += c;
+  char trailer[16];
+  std::snprintf(trailer, sizeof trailer, "10=%03u\x01", sum % 256);
+  return msg + trailer;
+}
+
+// A standard header after 35 (49, 56, 34, 52).
+inline constexpr std::string_view kStdHeader = "49=SENDER|56=TARGET|34=2|52=20240102-03:04:05.678";
+
+inline Dictionary LoadOrDie(const std::string& path) {
+  auto d = LoadDictionaryFile(path);
+  if (!d.ok()) {
+    ADD_FAILURE() << d.status();
+    return Dictionary();
+  }
+  return std::move(*d);
+}
+
+// Decoded holds a message's bytes, index and view together.
+struct Decoded {
+  std::string bytes;
+  FieldIndex index{4096};
+  MessageView view;
+  Error error;
+};
+
+inline void DecodeInto(Decoded& d, std::string bytes, const LengthFieldTable* lengths = nullptr) {
+  d.bytes = std::move(bytes);
+  DecoderOptions options;
+  options.length_fields = lengths;
+  options.allow_empty_values = true;
+  d.error = Decoder(options).Decode(d.bytes, d.index, d.view);
+}
+
+}  // namespace fixwire::testing
+
+#endif  // FIXWIRE_TESTS_CODEC_DICTIONARY_TEST_UTIL_H_
