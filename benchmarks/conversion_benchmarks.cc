@@ -10,7 +10,9 @@
 
 #include "benchmark/benchmark.h"
 #include "benchmarks/bench_counters.h"
+#include "codec/decimal.h"
 #include "codec/internal/format_decimal.h"
+#include "codec/values.h"
 #include "simd/digits.h"
 
 namespace fixwire::bench {
@@ -30,19 +32,36 @@ void FixwireIntToString(benchmark::State& state) {
 }
 BENCHMARK(FixwireIntToString)->Name("fixwire/int_to_string/1234");
 
+// string_to_int: the FIX int parser (signed, as QuickFIX's IntConvertor).
 void FixwireStringToInt(benchmark::State& state) {
   std::string_view text = "1234";
   RowCounters counters;
   for (auto _ : state) {
     benchmark::DoNotOptimize(text);
-    std::uint64_t v = 0;
-    bool ok = simd::ParseUnsigned(text.data(), text.size(), &v);
-    benchmark::DoNotOptimize(ok);
+    std::int64_t v = 0;
+    ErrorCode e = ParseInt64(text, &v);
+    benchmark::DoNotOptimize(e);
     benchmark::DoNotOptimize(v);
   }
   counters.Finish(state, text.size());
 }
 BENCHMARK(FixwireStringToInt)->Name("fixwire/string_to_int/1234");
+
+// string_to_double: the exact Decimal parse, then its correctly rounded double.
+void FixwireStringToDouble(benchmark::State& state) {
+  std::string_view text = "123.45";
+  RowCounters counters;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(text);
+    Decimal d;
+    ErrorCode e = ParseDecimal(text, &d);
+    double v = d.ToDouble();
+    benchmark::DoNotOptimize(e);
+    benchmark::DoNotOptimize(v);
+  }
+  counters.Finish(state, text.size());
+}
+BENCHMARK(FixwireStringToDouble)->Name("fixwire/string_to_double/123.45");
 
 void FixwireDoubleToString(benchmark::State& state) {
   char buffer[codec_internal::kMaxDecimalChars];
