@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""dictgen: writes fixwire's QuickFIX-format FIX data dictionaries from compact text sources.
+
+Usage: tools/dictgen/dictgen.py [OUTPUT_DIR]   (default: codec/dictionaries)
+
+Sources (all written by hand from the FIX specifications, in this folder):
+  fix44_fields.txt   every FIX 4.4 field: "tag Name TYPE [value=DESCRIPTION ...]"
+  fix42_fields.txt   the FIX 4.2 fields as differences from FIX 4.4 (see its header)
+  fix44_layout.txt   FIX 4.4 header, trailer, components and messages
+  fix42_layout.txt   FIX 4.2 header, trailer, components and messages
+
+Layout syntax: "header:", "trailer:", "component NAME:" and "message NAME MSGTYPE admin|app:"
+open a section; the indented lines below list its members in order, several per line:
+"Field", "Field*" (required), "@Component", "@Component*". A line holding a single
+"NoXxx:" or "NoXxx*:" opens a repeating group whose members are the more indented lines
+that follow it (its first member is the delimiter). "#" starts a comment.
+The generator refuses (exit 1) a source that names an unknown field or component.
+"""
+
+import os
+import sys
+from xml.sax.saxutils import quoteattr
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# FIX 4.2 has no SEQNUM, NUMINGROUP, PERCENTAGE, COUNTRY or UTCDATEONLY type.
+FIX42_TYPES = {
+    "SEQNUM": "INT",
+    "NUMINGROUP": "INT",
+    "PERCENTAGE": "FLOAT",
+    "COUNTRY": "STRING",
+    "UTCDATEONLY": "UTCDATE",
+}
+
+
+class SourceError(Exception):
+    pass
+
+
+def _lines(path):
+    with open(path, encoding="ascii") as f:
+        for number, raw in enumerate(f, 1):
+            text = raw.split("#", 1)[0].rstrip()
+            if text.strip():
+                yield number, text
+
+
+def read_fields(path):
+    """Returns {tag: [name, type, [(enum, description), ...]]} in file order."""
+    fields = {}
+    removed = []
+    last = None
+    for number, text in _lines(path):
+        where = "%s:%d" % (os.path.basename(path), number)
+        if text[0].isspace():
+            if last is None:
+                raise SourceError(where + ": continuation line without a field")
+            fields[last][2].extend(_values(text.split(), where))
+            continue
+        words = text.split()
+        if words[0] == "-":
+            removed.append((int(words[1]), int(words[2])))
+            last = None
+            continue
+        if len(words) < 3:
+            raise SourceError(where + ": expected 'tag Name TYPE'")
+        tag = int(words[0])
+        if tag in fields:
+            raise SourceError("%s: tag %d defined twice" % (where, tag))
+        fields[tag] = [words[1], words[2], _values(words[3:], where)]
+        last = tag
+    return fields, removed
+
+
+def _values(words, where):
+    values = []
+    for word in words:
+        enum, sep, description = word.partition("=")
+        if not sep or not enum or not description:
+            raise SourceError("%s: bad value %r (want value=DESCRIPTION)" % (where, word))
+        values.append((enum, description))
+    return values
+
+
+def fix42_fields():
+    base, _ = read_fields(os.path.join(HERE, "fix44_fields.txt"))
+    changes, removed = read_fields(os.path.join(HERE, "fix42_fields.txt"))
+    fields = {}
+    for tag, (name, type_, values) in base.items():
+        if tag > 446 or any(lo <= tag <= hi for lo, hi in removed):
+            continue
+        fields[tag] = [name, FIX42_TYPES.get(type_, type_), values]
+    for tag, definition in changes.items():
+        if tag not in fields:
+            raise SourceError("fix42_fields.txt: tag %d is not a FIX 4.2 tag" % tag)
+        fields[tag] = definition
+    return fields
+
+
+def read_layout(path):
+    """Returns (sections, components): sections maps 'header'/'trailer' to member lists,
+    plus 'messages': [(name, msgtype, msgcat, members)]; components: {name: members}.
+    A member is ('field', name, required), ('component', name, required) or
+    ('group', name, required, members)."""
+    sections = {"header": None, "trailer": None, "messages": []}
+    components = {}
+    stack = None  # [(indent, members)]
+    for number, text in _lines(path):
+        where = "%s:%d" % (os.path.basename(path), number)
+        indent = len(text) - len(text.lstrip())
+        words = text.split()
+        if indent == 0:
+            if not text.endswith(":"):
+                raise SourceError(where + ": section line must end with ':'")
+            words = text[:-1].split()
+            members = []
+            if words == ["header"] or words == ["trailer"]:
+                sections[words[0]] = members
+            elif words[0] == "component" and len(words) == 2:
+                if words[1] in components:
+                    raise SourceError(where + ": component %s defined twice" % words[1])
+                components[words[1]] = members
+            elif words[0] == "message" and len(words) == 4 and words[3] in ("admin", "app"):
+                sections["messages"].append((words[1], words[2], words[3], members))
+            else:
+                raise SourceError(where + ": unknown section " + text)
+            stack = [(-1, members)]
+            continue
+        if stack is None:
+            raise SourceError(where + ": member outside a section")
+        while indent <= stack[-1][0]:
+            stack.pop()
+        target = stack[-1][1]
+        if len(words) == 1 and words[0].endswith(":"):
+            token = words[0][:-1]
+            required = token.endswith("*")
+            group = ("group", token.rstrip("*"), required, [])
+            target.append(group)
+            stack.append((indent, group[3]))
+            continue
+        for token in words:
+            required = token.endswith("*")
+            token = token.rstrip("*")
+            if token.startswith("@"):
+                target.append(("component", token[1:], required))
+            else:
+                target.append(("field", token, required))
+    return sections, components
+
+
+def check(fields, sections, components, label):
+    names = {}
+    for tag, (name, type_, _) in fields.items():
+        if name in names:
+            raise SourceError("%s: field name %s used by tags %d and %d" % (label, name, names[name], tag))
+        names[name] = tag
+
+    def walk(members, where):
+        for member in members:
+            if member[0] == "component":
+                if member[1] not in components:
+                    raise SourceError("%s: %s names unknown component %s" % (label, where, member[1]))
+            elif member[1] not in names:
+                raise SourceError("%s: %s names unknown field %s" % (label, where, member[1]))
+            if member[0] == "group":
+                if not member[3]:
+                    raise SourceError("%s: group %s in %s is empty" % (label, member[1], where))
+                walk(member[3], where + "/" + member[1])
+
+    for key in ("header", "trailer"):
+        if sections[key] is None:
+            raise SourceError("%s: no %s section" % (label, key))
+        walk(sections[key], key)
+    for name, members in components.items():
+        walk(members, "component " + name)
+    seen = set()
+    for name, msgtype, _, members in sections["messages"]:
+        if msgtype in seen:
+            raise SourceError("%s: msgtype %s used twice" % (label, msgtype))
+        seen.add(msgtype)
+        walk(members, "message " + name)
+
+
+def _members_xml(out, members, depth):
+    pad = "  " * depth
+    for member in members:
+        required = "Y" if member[2] else "N"
+        if member[0] == "group":
+            out.append("%s<group name=%s required=\"%s\">" % (pad, quoteattr(member[1]), required))
+            _members_xml(out, member[3], depth + 1)
+            out.append("%s</group>" % pad)
+        else:
+            out.append("%s<%s name=%s required=\"%s\"/>" % (pad, member[0], quoteattr(member[1]), required))
+
+
+def render(version, fields, sections, components, sources):
+    major, minor = version
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           "<!-- FIX %d.%d data dictionary in QuickFIX's XML format, written for fixwire from the FIX %d.%d"
+           " specification. -->" % (major, minor, major, minor),
+           "<!-- generated by tools/dictgen/dictgen.py from %s; do not edit -->" % ", ".join(sources),
+           '<fix type="FIX" major="%d" minor="%d" servicepack="0">' % (major, minor)]
+    for key in ("header", "trailer"):
+        out.append("  <%s>" % key)
+        _members_xml(out, sections[key], 2)
+        out.append("  </%s>" % key)
+    out.append("  <messages>")
+    for name, msgtype, msgcat, members in sections["messages"]:
+        out.append("    <message name=%s msgtype=%s msgcat=\"%s\">" % (quoteattr(name), quoteattr(msgtype), msgcat))
+        _members_xml(out, members, 3)
+        out.append("    </message>")
+    out.append("  </messages>")
+    out.append("  <components>")
+    for name, members in components.items():
+        out.append("    <component name=%s>" % quoteattr(name))
+        _members_xml(out, members, 3)
+        out.append("    </component>")
+    out.append("  </components>")
+    out.append("  <fields>")
+    for tag in sorted(fields):
+        name, type_, values = fields[tag]
+        head = "    <field number=\"%d\" name=%s type=%s" % (tag, quoteattr(name), quoteattr(type_))
+        if not values:
+            out.append(head + "/>")
+            continue
+        out.append(head + ">")
+        for enum, description in values:
+            out.append("      <value enum=%s description=%s/>" % (quoteattr(enum), quoteattr(description)))
+        out.append("    </field>")
+    out.append("  </fields>")
+    out.append("</fix>")
+    return "\n".join(out) + "\n"
+
+
+def main(argv):
+    out_dir = argv[1] if len(argv) > 1 else os.path.join(HERE, "..", "..", "codec", "dictionaries")
+    jobs = [
+        ((4, 2), fix42_fields, "fix42_layout.txt", ["fix44_fields.txt", "fix42_fields.txt"], "FIX42.xml"),
+        ((4, 4), lambda: read_fields(os.path.join(HERE, "fix44_fields.txt"))[0], "fix44_layout.txt",
+         ["fix44_fields.txt"], "FIX44.xml"),
+    ]
+    try:
+        for version, get_fields, layout, field_sources, output in jobs:
+            layout_path = os.path.join(HERE, layout)
+            if not os.path.exists(layout_path):
+                print("skipping %s: no %s" % (output, layout))
+                continue
+            fields = get_fields()
+            sections, components = read_layout(layout_path)
+            check(fields, sections, components, output)
+            text = render(version, fields, sections, components, field_sources + [layout])
+            with open(os.path.join(out_dir, output), "w", encoding="ascii") as f:
+                f.write(text)
+            print("wrote %s: %d fields, %d components, %d messages"
+                  % (output, len(fields), len(components), len(sections["messages"])))
+    except SourceError as error:
+        print("dictgen: %s" % error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
