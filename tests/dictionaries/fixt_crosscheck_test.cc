@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -29,6 +28,19 @@ std::string ReadText(const std::string& path) {
   return text.str();
 }
 
+// Every piece of text between an occurrence of open and the next close, with the offset of open.
+std::vector<std::pair<size_t, std::string>> Between(const std::string& text, const std::string& open,
+                                                    const std::string& close) {
+  std::vector<std::pair<size_t, std::string>> out;
+  for (size_t at = text.find(open); at != std::string::npos; at = text.find(open, at + 1)) {
+    const size_t begin = at + open.size();
+    const size_t end = text.find(close, begin);
+    if (end == std::string::npos) break;
+    out.emplace_back(at, text.substr(begin, end - begin));
+  }
+  return out;
+}
+
 DictModel Load(const std::string& path) {
   DictModel model;
   std::string error;
@@ -48,16 +60,17 @@ const QuickFixFields& QuickFix() {
   static const QuickFixFields* fields = [] {
     auto* f = new QuickFixFields();
     const std::string numbers = ReadText(std::string(kQuickFixInclude) + "/FixFieldNumbers.h");
-    const std::regex constant(R"(const int (\w+) = (\d+);)");
-    for (std::sregex_iterator it(numbers.begin(), numbers.end(), constant), end; it != end; ++it) {
-      const int number = std::stoi((*it)[2]);
-      f->number_of[(*it)[1]] = number;
-      f->names_of[number].insert((*it)[1]);
+    for (const auto& [at, decl] : Between(numbers, "const int ", ";")) {  // "Name = 123"
+      const size_t eq = decl.find(" = ");
+      const std::string name = decl.substr(0, eq);
+      const int number = std::stoi(decl.substr(eq + 3));
+      f->number_of[name] = number;
+      f->names_of[number].insert(name);
     }
     const std::string defs = ReadText(std::string(kQuickFixInclude) + "/FixFields.h");
-    const std::regex define(R"(DEFINE_(\w+)\((\w+)\);)");
-    for (std::sregex_iterator it(defs.begin(), defs.end(), define), end; it != end; ++it) {
-      f->type_of[(*it)[2]] = (*it)[1];
+    for (const auto& [at, def] : Between(defs, "DEFINE_", ")")) {  // "TYPE(Name"
+      const size_t paren = def.find('(');
+      if (paren != std::string::npos) f->type_of[def.substr(paren + 1)] = def.substr(0, paren);
     }
     return f;
   }();
@@ -101,13 +114,11 @@ TEST(FixtCrossCheck, FieldNumbersNamesAndTypes) {
 TEST(FixtCrossCheck, EveryFieldQuickFixUsesIsDefined) {
   DictModel app = Load(kFix50Sp2);
   DictModel transport = Load(kFixt);
-  const std::regex field_set(R"(FIELD_SET\(\*this, FIX::(\w+)\);)");
   int checked = 0;
   for (const char* dir : {"fix50sp2", "fixt11"}) {
     for (const auto& entry : std::filesystem::directory_iterator(std::string(kQuickFixInclude) + "/" + dir)) {
       const std::string text = ReadText(entry.path().string());
-      for (std::sregex_iterator it(text.begin(), text.end(), field_set), end; it != end; ++it) {
-        const std::string name = (*it)[1];
+      for (const auto& [at, name] : Between(text, "FIELD_SET(*this, FIX::", ")")) {
         const int number = QuickFix().number_of.at(name);
         const DictModel& model = std::string(dir) == "fixt11" ? transport : app;
         EXPECT_NE(model.FieldNumbered(number), nullptr) << entry.path() << ": " << name << "(" << number << ")";
@@ -133,22 +144,23 @@ struct QuickFixMessage {
 
 std::vector<QuickFixMessage> QuickFixMessages(const std::string& dir) {
   std::vector<QuickFixMessage> out;
-  const std::regex msgtype(R"re(FIX::MsgType\("([^"]+)"\))re");
-  const std::regex top(R"(\n    FIELD_SET\(\*this, FIX::(\w+)\);)");
-  const std::regex group(R"(FIX::Group\((\d+),(\d+),FIX::message_order\(([\d,]+)\)\))");
   for (const auto& entry : std::filesystem::directory_iterator(std::string(kQuickFixInclude) + "/" + dir)) {
     const std::string text = ReadText(entry.path().string());
-    std::smatch m;
-    if (text.find(": public Message") == std::string::npos || !std::regex_search(text, m, msgtype)) continue;
+    const auto msgtypes = Between(text, "FIX::MsgType(\"", "\"");
+    if (text.find(": public Message") == std::string::npos || msgtypes.empty()) continue;
     QuickFixMessage message;
     message.file = entry.path().filename().string();
-    message.msgtype = m[1];
-    for (std::sregex_iterator it(text.begin(), text.end(), top), end; it != end; ++it) {
-      message.top.push_back(QuickFix().number_of.at((*it)[1]));
+    message.msgtype = msgtypes.front().second;
+    // The message class's own fields are the ones indented by exactly four spaces.
+    for (const auto& [at, name] : Between(text, "\n    FIELD_SET(*this, FIX::", ")")) {
+      message.top.push_back(QuickFix().number_of.at(name));
     }
-    for (std::sregex_iterator it(text.begin(), text.end(), group), end; it != end; ++it) {
-      QuickFixGroup g{std::stoi((*it)[1]), std::stoi((*it)[2]), {}};
-      std::stringstream order((*it)[3]);
+    for (const auto& [at, args] : Between(text, "FIX::Group(", "))")) {  // "627,628,FIX::message_order(628,...,0"
+      const size_t comma = args.find(',');
+      const size_t order_at = args.find("message_order(");
+      if (comma == std::string::npos || order_at == std::string::npos) continue;
+      QuickFixGroup g{std::stoi(args.substr(0, comma)), std::stoi(args.substr(comma + 1)), {}};
+      std::stringstream order(args.substr(order_at + 14));
       for (std::string tag; std::getline(order, tag, ',');) {
         if (tag != "0") g.members.push_back(std::stoi(tag));
       }
@@ -206,17 +218,16 @@ TEST(FixtCrossCheck, HeaderAndTrailerCoverQuickFixs) {
   const std::string text = ReadText(std::string(kQuickFixInclude) + "/fixt11/Message.h");
   const size_t trailer_at = text.find("class Trailer");
   ASSERT_NE(trailer_at, std::string::npos);
-  const std::regex field_set(R"(FIELD_SET\(\*this, FIX::(\w+)\);)");
   const FlatScope header = transport.Flatten(transport.header);
   const FlatScope trailer = transport.Flatten(transport.trailer);
   std::set<int> header_tags(header.tags.begin(), header.tags.end());
   for (const FlatGroup& g : header.groups) header_tags.insert(g.members.begin(), g.members.end());
   const std::set<int> trailer_tags(trailer.tags.begin(), trailer.tags.end());
   int seen = 0;
-  for (std::sregex_iterator it(text.begin(), text.end(), field_set), end; it != end; ++it, ++seen) {
-    const int tag = QuickFix().number_of.at((*it)[1]);
-    const bool in_trailer = static_cast<size_t>(it->position()) > trailer_at;
-    EXPECT_TRUE(in_trailer ? trailer_tags.count(tag) : header_tags.count(tag)) << (*it)[1];
+  for (const auto& [at, name] : Between(text, "FIELD_SET(*this, FIX::", ")")) {
+    const int tag = QuickFix().number_of.at(name);
+    EXPECT_TRUE(at > trailer_at ? trailer_tags.count(tag) : header_tags.count(tag)) << name;
+    ++seen;
   }
   EXPECT_GT(seen, 30);
 }
