@@ -88,8 +88,9 @@ inline unsigned FastTag(const char* p, std::uint32_t* tag) noexcept {
 
 // SlowTag parses the tag at data[pos] byte by byte, for long tags and to
 // classify errors. The tag ends at '='; an SOH first is kMissingEquals.
-// The caller guarantees an SOH at or before data[limit].
-Error SlowTag(const char* data, std::size_t pos, std::uint32_t* tag,
+// `limit` bounds the field (its SOH, or the body end); the caller guarantees
+// an SOH at or before data[limit - 1] when limit is the body end.
+Error SlowTag(const char* data, std::size_t pos, std::size_t limit, std::uint32_t* tag,
               std::size_t* value_start) noexcept {
   std::size_t i = pos;
   std::uint64_t t = 0;
@@ -101,7 +102,13 @@ Error SlowTag(const char* data, std::size_t pos, std::uint32_t* tag,
   }
   if (i == pos || data[pos] == '0') return Fail(ErrorCode::kBadTag, pos, 0);
   if (data[i] == '\x01') return Fail(ErrorCode::kMissingEquals, pos, static_cast<std::uint32_t>(t));
-  if (data[i] != '=') return Fail(ErrorCode::kBadTag, pos, 0);
+  if (data[i] != '=') {
+    // No '=' before the field's SOH is a missing '='; one after junk is a bad tag.
+    const void* eq = std::memchr(data + i, '=', limit - i);
+    const void* soh = std::memchr(data + i, '\x01', limit - i);
+    const bool missing = eq == nullptr || (soh != nullptr && soh < eq);
+    return Fail(missing ? ErrorCode::kMissingEquals : ErrorCode::kBadTag, pos, 0);
+  }
   *tag = static_cast<std::uint32_t>(t);
   *value_start = i + 1;
   return Error{};
@@ -154,7 +161,7 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     if (digits != 0) {
       value_start = pos + digits + 1;
     } else {
-      e = SlowTag(data, pos, &tag, &value_start);
+      e = SlowTag(data, pos, soh, &tag, &value_start);
       if (!e.ok()) return e;
     }
     const std::size_t length = soh - value_start;
@@ -184,7 +191,7 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
       if (data_digits != 0) {
         data_start = pos + data_digits + 1;
       } else {
-        e = SlowTag(data, pos, &found_tag, &data_start);
+        e = SlowTag(data, pos, body_end, &found_tag, &data_start);
         if (!e.ok()) return e;
       }
       if (found_tag != data_tag) return Fail(ErrorCode::kDataFieldNotNext, pos, found_tag);

@@ -10,7 +10,8 @@
 // What Decode checks, in this order (the first failure is returned):
 //   framing  8= first with a FIX./FIXT. version, 9= second (1..9 digits, no
 //            leading zero), BodyLength exact: the byte before offset
-//            body_start + BodyLength is SOH and "10=" starts there; 10= has
+//            body_start + BodyLength is SOH (else kBodyLengthMismatch) and
+//            "10=" starts there (else kMissingCheckSum); 10= has
 //            exactly three digits and an SOH; the byte sum mod 256 of
 //            everything before "10=" equals it (unless validate_checksum is off)
 //   fields   35= is the third field; every field is tag=value<SOH> with a tag

@@ -63,9 +63,9 @@ Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* out) noe
 Error CheckTrailer(const char* data, const FrameHeader& h, bool validate_checksum,
                    std::uint8_t* checksum) noexcept {
   const std::size_t end = static_cast<std::size_t>(h.body_end());
-  if (data[end - 1] != '\x01' || std::memcmp(data + end, "10=", 3) != 0) {
-    return Fail(ErrorCode::kBodyLengthMismatch, end, 9);
-  }
+  // BodyLength must end the body on a field boundary, and the field there must be 10=.
+  if (data[end - 1] != '\x01') return Fail(ErrorCode::kBodyLengthMismatch, end, 9);
+  if (std::memcmp(data + end, "10=", 3) != 0) return Fail(ErrorCode::kMissingCheckSum, end, 10);
   const unsigned d0 = static_cast<unsigned char>(data[end + 3]) - static_cast<unsigned>('0');
   const unsigned d1 = static_cast<unsigned char>(data[end + 4]) - static_cast<unsigned>('0');
   const unsigned d2 = static_cast<unsigned char>(data[end + 5]) - static_cast<unsigned>('0');

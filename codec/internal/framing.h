@@ -41,8 +41,9 @@ Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* out) noe
 // CheckTrailer verifies the trailer of a frame whose header is `h`, given
 // size >= h.total(): SOH before body_end(), "10=" + 3 digits + SOH there, and
 // (when validate_checksum) the byte sum. Errors: kBodyLengthMismatch (tag 9,
-// offset body_end()), kBadCheckSum and kCheckSumMismatch (tag 10, offset of
-// the value). Writes the parsed CheckSum value to *checksum.
+// offset body_end(): the byte before it is not SOH), kMissingCheckSum (tag 10,
+// offset body_end(): a field boundary, but not "10="), kBadCheckSum and
+// kCheckSumMismatch (tag 10, offset of the value). Writes the parsed CheckSum value to *checksum.
 Error CheckTrailer(const char* data, const FrameHeader& h, bool validate_checksum,
                    std::uint8_t* checksum) noexcept;
 
