@@ -11,12 +11,16 @@ Sources (all written by hand from the FIX specifications, in this folder):
 
 Layout syntax: "header:", "trailer:", "component NAME:" and "message NAME MSGTYPE admin|app:"
 open a section; the indented lines below list its members in order, several per line:
-"Field", "Field*" (required), "@Component", "@Component*". A line holding a single
+"Field", "Field*" (required), "@Component", "@Component*", "%Block". "define NAME:" opens a
+block of members that "%NAME" copies in place (FIX 4.2 has no components: its messages list
+the instrument fields inline, and blocks keep the source short without changing the output).
+A line holding a single
 "NoXxx:" or "NoXxx*:" opens a repeating group whose members are the more indented lines
 that follow it (its first member is the delimiter). "#" starts a comment.
 The generator refuses (exit 1) a source that names an unknown field or component.
 """
 
+import copy
 import os
 import sys
 from xml.sax.saxutils import quoteattr
@@ -104,6 +108,7 @@ def read_layout(path):
     ('group', name, required, members)."""
     sections = {"header": None, "trailer": None, "messages": []}
     components = {}
+    blocks = {}
     stack = None  # [(indent, members)]
     for number, text in _lines(path):
         where = "%s:%d" % (os.path.basename(path), number)
@@ -120,6 +125,8 @@ def read_layout(path):
                 if words[1] in components:
                     raise SourceError(where + ": component %s defined twice" % words[1])
                 components[words[1]] = members
+            elif words[0] == "define" and len(words) == 2:
+                blocks[words[1]] = members
             elif words[0] == "message" and len(words) == 4 and words[3] in ("admin", "app"):
                 sections["messages"].append((words[1], words[2], words[3], members))
             else:
@@ -139,6 +146,11 @@ def read_layout(path):
             stack.append((indent, group[3]))
             continue
         for token in words:
+            if token.startswith("%"):
+                if token[1:] not in blocks:
+                    raise SourceError(where + ": unknown block " + token)
+                target.extend(copy.deepcopy(blocks[token[1:]]))
+                continue
             required = token.endswith("*")
             token = token.rstrip("*")
             if token.startswith("@"):
