@@ -26,9 +26,9 @@
 #include <vector>
 
 #include "benchmarks/quickfix_adapter.h"
+#include "benchmarks/fixwire_workload_encoder.h"
 #include "benchmarks/quickfix_fields.h"
 #include "benchmarks/workloads.h"
-#include "codec/decimal.h"
 #include "codec/decoder.h"
 #include "codec/encoder.h"
 #include "codec/field_index.h"
@@ -87,37 +87,6 @@ void Print(const Series& s, double ns_per_tick) {
               static_cast<double>(t.back()) * ns_per_tick);
 }
 
-// fixwire's encode of a workload from its native values (one typed call per field).
-void EncodeFixwire(Encoder& e, const Workload& w) {
-  const std::span<const WorkloadField> content = w.content();
-  e.Begin(w.begin_string, w.msg_type);
-  for (const WorkloadField& f : content.subspan(1)) {
-    switch (f.kind) {
-      case FieldKind::kString:
-        e.AddString(f.tag, f.text);
-        break;
-      case FieldKind::kChar:
-        e.AddChar(f.tag, f.text[0]);
-        break;
-      case FieldKind::kInt:
-        e.AddInt(f.tag, f.integer);
-        break;
-      case FieldKind::kNumInGroup:
-        e.AddUint(f.tag, static_cast<std::uint64_t>(f.integer));
-        break;
-      case FieldKind::kDecimal:
-        e.AddDecimal(f.tag, Decimal{f.integer, f.exponent});
-        break;
-      case FieldKind::kUtcTimestamp:
-        e.AddTimestamp(f.tag, f.integer, TimePrecision::kMillis);
-        break;
-      case FieldKind::kUtcTimeOnly:
-        e.AddTimeOnly(f.tag, f.integer, TimePrecision::kMillis);
-        break;
-    }
-  }
-}
-
 int ParseFlag(int argc, char** argv, const char* name, int fallback) {
   const std::size_t n = std::strlen(name);
   for (int i = 1; i < argc; ++i) {
@@ -173,14 +142,14 @@ int Run(int argc, char** argv) {
     // encode
     std::vector<char> buffer(w.bytes.size() + 64);
     Encoder encoder(buffer);
-    EncodeFixwire(encoder, w);
+    EncodeWorkload(encoder, w);
     if (EncodeResult r = encoder.Finish(); !r.ok() || r.bytes != w.bytes) {
       std::fprintf(stderr, "fixwire's encode of %s differs from the workload\n", label.c_str());
       ++failures;
     }
     Print(Measure("fixwire/encode/" + label, count, warmup,
                   [&] {
-                    EncodeFixwire(encoder, w);
+                    EncodeWorkload(encoder, w);
                     EncodeResult r = encoder.Finish();
                     sink = sink + static_cast<std::uint32_t>(r.bytes.size());
                   }),
