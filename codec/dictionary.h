@@ -99,7 +99,7 @@ struct FieldDef {
   static constexpr std::uint8_t kIsData = 2;        // type DATA/XMLDATA (value may contain SOH)
   static constexpr std::uint8_t kHasEnums = 4;      // has <value> children
   static constexpr std::uint8_t kCharEnumsOnly = 8;  // every enum value is one ASCII character
-  static constexpr std::uint8_t kIsGroupCount = 16;  // type NUMINGROUP
+  static constexpr std::uint8_t kIsGroupCount = 16;  // NUMINGROUP, or a FIX 4.2 INT group count
 
   bool is_length() const noexcept { return flags & kIsLength; }
   bool is_data() const noexcept { return flags & kIsData; }

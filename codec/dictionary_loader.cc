@@ -193,7 +193,11 @@ absl::StatusOr<std::uint32_t> DictionaryBuilder::BuildGroup(pugi::xml_node group
     return Error(group, Cat("unknown field name '", name, "' for a group in ", where));
   }
   const RawField& count = raw_[it->second];
-  if (count.type != FieldType::kNumInGroup) {
+  // FIX 4.0-4.2 had no NumInGroup type: their specifications type every
+  // NoXXX field "int", so an INT count field is accepted there (only there).
+  const bool legacy_int_count =
+      count.type == FieldType::kInt && d_.major_ == 4 && d_.minor_ <= 2;
+  if (count.type != FieldType::kNumInGroup && !legacy_int_count) {
     return Error(group, Cat("group '", name, "' in ", where,
                                      ": count field is not NUMINGROUP (type is ",
                                      FieldTypeName(count.type), ")"));
@@ -479,6 +483,9 @@ absl::StatusOr<Dictionary> DictionaryBuilder::Build() {
   }
   CompileFields();
   CommitScopes();
+  for (const Scope& s : d_.scopes_) {
+    if (s.count_tag != 0) d_.fields_[d_.ordinal(s.count_tag)].flags |= FieldDef::kIsGroupCount;
+  }
   CompileMessageTables();
   return std::move(d_);
 }

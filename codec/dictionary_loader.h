@@ -9,7 +9,9 @@
 // or malformed <fix> root, a field with a bad number, a missing name or an
 // unknown type, duplicate field numbers or names, duplicate enum values,
 // duplicate components or messages (by name or MsgType), unknown field or
-// component names, a group whose count field is not NUMINGROUP, an empty group
+// component names, a group whose count field is not NUMINGROUP (INT is
+// accepted in FIX 4.0-4.2 dictionaries, whose specifications type every
+// NoXXX field int), an empty group
 // or component, a component that includes itself (cycle), a field listed
 // twice in one scope, unknown elements.
 //

@@ -271,7 +271,7 @@ class GroupedMessage {
                                 GroupedMessage* out) noexcept;
 
 // FIXT 1.1: header and trailer groups from `transport`, body groups from
-// `application` (chosen by ApplVerID, see fixt_dictionaries.h).
+// `application` (chosen by ApplVerID, see dictionary_set.h).
 [[nodiscard]] Error IndexGroups(const MessageView& view, const Dictionary& transport,
                                 const Dictionary& application, const GroupOptions& options,
                                 GroupStorage& storage, GroupedMessage* out) noexcept;

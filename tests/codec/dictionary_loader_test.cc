@@ -290,6 +290,23 @@ TEST(DictionaryLoaderTest, AttributeProblemsInline) {
   }
 }
 
+TEST(DictionaryLoaderTest, IntGroupCountOnlyBeforeFix43) {
+  auto xml = [](const char* minor) {
+    return std::string("<fix type='FIX' major='4' minor='") + minor +
+           "'><messages><message name='M' msgtype='M'><group name='NoX'>"
+           "<field name='A'/></group></message></messages><fields>"
+           "<field number='1' name='A' type='STRING'/><field number='2' name='NoX' type='INT'/>"
+           "</fields></fix>";
+  };
+  auto d42 = LoadDictionaryFromString(xml("2"), "fix42.xml");
+  ASSERT_TRUE(d42.ok()) << d42.status();
+  EXPECT_TRUE(d42->field(2)->flags & FieldDef::kIsGroupCount);
+  auto d44 = LoadDictionaryFromString(xml("4"), "fix44.xml");
+  ASSERT_FALSE(d44.ok());
+  EXPECT_NE(d44.status().message().find("count field is not NUMINGROUP (type is INT)"),
+            std::string::npos);
+}
+
 // --- shipped dictionaries ---
 
 // An independent reference: the <field number name type> definitions read
@@ -338,7 +355,13 @@ TEST(ShippedDictionariesTest, EveryShippedDictionaryLoadsAndIsConsistent) {
       for (const ScopeMember& m : d->members(s)) {
         ASSERT_NE(d->field(m.tag), nullptr);
         if (m.group != 0) {
-          EXPECT_EQ(d->field(m.tag)->type, FieldType::kNumInGroup);
+          if (d->major() == 4 && d->minor() <= 2) {
+            EXPECT_TRUE(d->field(m.tag)->type == FieldType::kNumInGroup ||
+                        d->field(m.tag)->type == FieldType::kInt);
+          } else {
+            EXPECT_EQ(d->field(m.tag)->type, FieldType::kNumInGroup);
+          }
+          EXPECT_TRUE(d->field(m.tag)->flags & FieldDef::kIsGroupCount);
           const Scope& g = d->scope(m.group);
           EXPECT_EQ(g.count_tag, m.tag);
           ASSERT_GT(g.members_count, 0u);

@@ -1,0 +1,437 @@
+#include "codec/validator.h"
+
+#include <cstring>
+
+#include "codec/internal/dictionary_value_format.h"
+
+namespace fixwire {
+namespace {
+
+using codec_internal::EntryRecord;
+using codec_internal::GroupRecord;
+using codec_internal::kNoGroup;
+
+constexpr std::uint32_t kUserDefinedMin = 5000;
+// Scratch bitsets on the stack: up to this many fields per dictionary.
+constexpr std::size_t kMaxFieldWords = 256;  // 16384 fields
+constexpr std::size_t kEntryWords = Dictionary::kMaxScopeMembers / 64;
+
+constexpr ValidationResult Fail(ValidationCheck check, SessionRejectReason reason,
+                                std::uint32_t tag, std::uint32_t offset) noexcept {
+  return ValidationResult{check, reason, tag, offset};
+}
+
+inline bool TestBit(const std::uint64_t* bits, std::uint32_t i) noexcept {
+  return (bits[i >> 6] >> (i & 63)) & 1u;
+}
+inline void SetBit(std::uint64_t* bits, std::uint32_t i) noexcept {
+  bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+}
+
+std::uint32_t Position(const ScopeMember* members, std::uint32_t count, std::uint32_t pos,
+                       std::uint32_t tag) noexcept {
+  for (std::uint32_t k = pos + 1; k < count; ++k) {
+    if (members[k].tag == tag) return k;
+  }
+  for (std::uint32_t k = 0; k <= pos && k < count; ++k) {
+    if (members[k].tag == tag) return k;
+  }
+  return count;
+}
+
+class Run {
+ public:
+  Run(const ValidationOptions& o, const GroupedMessage& m) noexcept
+      : o_(o), m_(m), view_(m.message()), fields_(view_.fields().data()) {}
+
+  ValidationResult Go() noexcept;
+
+ private:
+  // Skip: user-defined tags are not checked at all.
+  bool Skip(std::uint32_t tag) const noexcept {
+    return !o_.check_user_defined_tags && tag >= kUserDefinedMin;
+  }
+  ValidationResult Unknown(const Field& f) const noexcept {
+    if (!o_.check_tag_known) return {};
+    return Fail(ValidationCheck::kTagKnown,
+                f.tag >= kUserDefinedMin ? SessionRejectReason::kUndefinedTag
+                                         : SessionRejectReason::kInvalidTagNumber,
+                f.tag, f.offset);
+  }
+  ValidationResult Value(const Dictionary& d, const FieldDef& fd, const Field& f) const noexcept {
+    if (f.length == 0) {
+      if (o_.check_empty_values) {
+        return Fail(ValidationCheck::kEmptyValue, SessionRejectReason::kTagSpecifiedWithoutValue,
+                    f.tag, f.offset);
+      }
+      return {};
+    }
+    std::string_view v(view_.data() + f.offset, f.length);
+    if (o_.check_value_format) {
+      ErrorCode e = codec_internal::CheckFormat(fd.type, v);
+      if (e != ErrorCode::kOk) {
+        return Fail(ValidationCheck::kValueFormat,
+                    e == ErrorCode::kValueOutOfRange ? SessionRejectReason::kValueIsIncorrect
+                                                     : SessionRejectReason::kIncorrectDataFormat,
+                    f.tag, f.offset);
+      }
+    }
+    if (o_.check_enum_values && fd.has_enums() && !d.IsValidEnum(fd, v)) {
+      return Fail(ValidationCheck::kEnumValue, SessionRejectReason::kValueIsIncorrect, f.tag,
+                  f.offset);
+    }
+    return {};
+  }
+  ValidationResult Required(const Dictionary& d, const Scope& s, const std::uint64_t* seen,
+                            bool by_position, std::uint32_t offset) const noexcept {
+    const ScopeMember* members = d.members(s).data();
+    for (std::uint16_t p : d.required_positions(s)) {
+      const std::uint32_t bit = by_position ? p : members[p].ordinal;
+      if (!TestBit(seen, bit)) {
+        return Fail(ValidationCheck::kRequired, SessionRejectReason::kRequiredTagMissing,
+                    members[p].tag, offset);
+      }
+    }
+    return {};
+  }
+  ValidationResult Group(const Dictionary& d, std::uint32_t gid) const noexcept;
+
+  const ValidationOptions& o_;
+  const GroupedMessage& m_;
+  const MessageView& view_;
+  const Field* fields_;
+};
+
+ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
+  const GroupRecord& rec = m_.group_record(gid);
+  const Scope& scope = d.scope(rec.scope);
+  const ScopeMember* members = d.members(scope).data();
+  const std::uint32_t count = scope.members_count;
+  const std::size_t words = (count + 63) / 64;
+  for (std::uint32_t e = 0; e < rec.size; ++e) {
+    const EntryRecord& er = m_.entry_record(rec.first_entry + e);
+    std::uint64_t seen[kEntryWords];
+    std::memset(seen, 0, words * sizeof(std::uint64_t));
+    std::uint32_t child = er.first_child;
+    std::uint32_t pos = 0;
+    for (std::uint32_t i = er.begin; i < er.end;) {
+      const Field& f = fields_[i];
+      const std::uint32_t p = Position(members, count, pos, f.tag);
+      if (p == count) {  // an unknown tag kept in the entry
+        if (!Skip(f.tag)) {
+          if (f.length == 0 && o_.check_empty_values) {
+            return Fail(ValidationCheck::kEmptyValue,
+                        SessionRejectReason::kTagSpecifiedWithoutValue, f.tag, f.offset);
+          }
+          if (ValidationResult r = Unknown(f); !r.ok()) return r;
+        }
+        ++i;
+        continue;
+      }
+      if (TestBit(seen, p) && o_.check_repeated_tags) {
+        return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce,
+                    f.tag, f.offset);
+      }
+      if (p < pos && o_.check_group_order) {
+        return Fail(ValidationCheck::kGroupOrder,
+                    SessionRejectReason::kRepeatingGroupFieldsOutOfOrder, f.tag, f.offset);
+      }
+      SetBit(seen, p);
+      pos = p;
+      if (!Skip(f.tag)) {
+        if (ValidationResult r = Value(d, d.fields()[members[p].ordinal], f); !r.ok()) return r;
+      }
+      if (child != kNoGroup && i == m_.group_record(child).count_field) {
+        if (ValidationResult r = Group(d, child); !r.ok()) return r;
+        i = m_.group_record(child).end_field;
+        child = m_.group_record(child).next_sibling;
+        continue;
+      }
+      ++i;
+    }
+    if (o_.check_required) {
+      if (ValidationResult r = Required(d, scope, seen, true, fields_[er.begin].offset); !r.ok()) {
+        return r;
+      }
+    }
+  }
+  return {};
+}
+
+ValidationResult Run::Go() noexcept {
+  const Dictionary& hd = *m_.header_dictionary();
+  const Dictionary& bd = *m_.body_dictionary();
+  const bool same = &hd == &bd;
+  if (o_.check_begin_string && view_.begin_string() != hd.begin_string()) {
+    return Fail(ValidationCheck::kBeginString, SessionRejectReason::kValueIsIncorrect,
+                kTagBeginString, view_.field_count() ? fields_[0].offset : 0);
+  }
+  const MessageDef* msg = bd.message(view_.msg_type());
+  if (msg == nullptr && o_.check_msg_type) {
+    const Field& f = fields_[2];
+    return Fail(ValidationCheck::kMsgType, SessionRejectReason::kInvalidMsgType, kTagMsgType,
+                f.offset);
+  }
+  const Scope* body = msg != nullptr ? &bd.scope(msg->body) : nullptr;
+  const Scope& header = hd.header();
+  const Scope& trailer = hd.trailer();
+
+  const std::size_t hwords = hd.field_words();
+  const std::size_t bwords = bd.field_words();
+  std::uint64_t seen_h[kMaxFieldWords];
+  std::uint64_t seen_b_storage[kMaxFieldWords];
+  std::memset(seen_h, 0, hwords * sizeof(std::uint64_t));
+  std::uint64_t* seen_b = seen_h;
+  if (!same) {
+    seen_b = seen_b_storage;
+    std::memset(seen_b, 0, bwords * sizeof(std::uint64_t));
+  }
+
+  int region = 0;  // 0 header, 1 body, 2 trailer
+  std::uint32_t group = m_.first_top_level_group();
+  const std::uint32_t n = view_.field_count();
+  for (std::uint32_t i = 0; i < n;) {
+    const Field& f = fields_[i];
+    const std::uint32_t tag = f.tag;
+    const std::uint32_t ho = hd.ordinal(tag);
+    const Dictionary* d;
+    std::uint32_t o;
+    std::uint64_t* seen;
+    if (ho != Dictionary::kNoOrdinal && hd.Contains(header, ho)) {
+      if (region != 0 && o_.check_field_order) {
+        return Fail(ValidationCheck::kFieldOrder,
+                    SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, tag, f.offset);
+      }
+      d = &hd;
+      o = ho;
+      seen = seen_h;
+    } else if (ho != Dictionary::kNoOrdinal && hd.Contains(trailer, ho)) {
+      region = 2;
+      d = &hd;
+      o = ho;
+      seen = seen_h;
+    } else {
+      if (region == 2 && o_.check_field_order) {
+        return Fail(ValidationCheck::kFieldOrder,
+                    SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, tag, f.offset);
+      }
+      region = 1;
+      d = &bd;
+      o = same ? ho : bd.ordinal(tag);
+      seen = seen_b;
+      if (Skip(tag)) {
+        ++i;
+        continue;
+      }
+      if (o == Dictionary::kNoOrdinal) {
+        if (f.length == 0 && o_.check_empty_values) {
+          return Fail(ValidationCheck::kEmptyValue, SessionRejectReason::kTagSpecifiedWithoutValue,
+                      tag, f.offset);
+        }
+        if (ValidationResult r = Unknown(f); !r.ok()) return r;
+        ++i;
+        continue;
+      }
+      if (o_.check_tag_in_message && body != nullptr && !bd.Contains(*body, o)) {
+        return Fail(ValidationCheck::kTagInMessage,
+                    SessionRejectReason::kTagNotDefinedForMessageType, tag, f.offset);
+      }
+    }
+    if (TestBit(seen, o)) {
+      if (o_.check_repeated_tags) {
+        return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce,
+                    tag, f.offset);
+      }
+    }
+    SetBit(seen, o);
+    if (!Skip(tag)) {
+      if (ValidationResult r = Value(*d, d->fields()[o], f); !r.ok()) return r;
+    }
+    if (group != kNoGroup && i == m_.group_record(group).count_field) {
+      const GroupRecord& rec = m_.group_record(group);
+      if (ValidationResult r = Group(*d, group); !r.ok()) return r;
+      i = rec.end_field;
+      group = rec.next_sibling;
+      continue;
+    }
+    ++i;
+  }
+  if (o_.check_required) {
+    if (ValidationResult r = Required(hd, header, seen_h, false, 0); !r.ok()) return r;
+    if (body != nullptr) {
+      if (ValidationResult r = Required(bd, *body, seen_b, false, 0); !r.ok()) return r;
+    }
+    if (ValidationResult r = Required(hd, trailer, seen_h, false, 0); !r.ok()) return r;
+  }
+  return {};
+}
+
+// The standard header and trailer tags of FIX 4.0 .. FIXT 1.1.
+constexpr std::uint32_t kHeaderTags[] = {
+    8,   9,   35,  49,  56,  115, 128, 90,  91,  34,  50,  142, 57,  143, 116, 144,
+    129, 145, 43,  97,  52,  122, 212, 213, 347, 369, 627, 628, 629, 630, 1128, 1129, 1156};
+constexpr std::uint32_t kTrailerTags[] = {93, 89, 10};
+constexpr std::uint32_t kHopTags[] = {628, 629, 630};  // NoHops members may repeat
+
+template <std::size_t N>
+constexpr bool In(const std::uint32_t (&list)[N], std::uint32_t tag) noexcept {
+  for (std::uint32_t t : list) {
+    if (t == tag) return true;
+  }
+  return false;
+}
+
+struct StructureTables {
+  // bit 0: header, bit 1: trailer, bit 2: may repeat; for tags < 1160.
+  std::uint8_t kind[1160] = {};
+  constexpr StructureTables() {
+    for (std::uint32_t t : kHeaderTags) kind[t] |= 1;
+    for (std::uint32_t t : kTrailerTags) kind[t] |= 2;
+    for (std::uint32_t t : kHopTags) kind[t] |= 4;
+  }
+};
+constexpr StructureTables kStructure;
+
+}  // namespace
+
+std::string_view ValidationCheckName(ValidationCheck check) noexcept {
+  switch (check) {
+    case ValidationCheck::kNone: return "none";
+    case ValidationCheck::kBeginString: return "begin_string";
+    case ValidationCheck::kMsgType: return "msg_type";
+    case ValidationCheck::kApplVerId: return "appl_ver_id";
+    case ValidationCheck::kTagKnown: return "tag_known";
+    case ValidationCheck::kTagInMessage: return "tag_in_message";
+    case ValidationCheck::kEmptyValue: return "empty_value";
+    case ValidationCheck::kValueFormat: return "value_format";
+    case ValidationCheck::kEnumValue: return "enum_value";
+    case ValidationCheck::kRepeatedTag: return "repeated_tag";
+    case ValidationCheck::kFieldOrder: return "field_order";
+    case ValidationCheck::kRequired: return "required";
+    case ValidationCheck::kGroupCount: return "group_count";
+    case ValidationCheck::kGroupOrder: return "group_order";
+    case ValidationCheck::kCapacity: return "capacity";
+  }
+  return "?";
+}
+
+ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
+  if (msg.header_dictionary() == nullptr || msg.body_dictionary() == nullptr ||
+      msg.message().field_count() < 3) {
+    return Fail(ValidationCheck::kMsgType, SessionRejectReason::kInvalidMsgType, kTagMsgType, 0);
+  }
+  if (msg.header_dictionary()->field_words() > kMaxFieldWords ||
+      msg.body_dictionary()->field_words() > kMaxFieldWords) {
+    return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0);
+  }
+  return Run(options_, msg).Go();
+}
+
+GroupOptions Validator::group_options() const noexcept {
+  GroupOptions g;
+  g.allow_out_of_order = !options_.check_group_order;
+  g.unknown_fields = UnknownInGroup::kKeepInEntry;
+  g.check_count = options_.check_group_count;
+  return g;
+}
+
+ValidationResult FromGroupError(const Error& e) noexcept {
+  switch (e.code) {
+    case ErrorCode::kOk:
+      return {};
+    case ErrorCode::kGroupCountMismatch:
+      return Fail(ValidationCheck::kGroupCount, SessionRejectReason::kIncorrectNumInGroupCount,
+                  e.tag, e.offset);
+    case ErrorCode::kGroupFieldOutOfOrder:
+    case ErrorCode::kGroupMissingDelimiter:
+      return Fail(ValidationCheck::kGroupOrder,
+                  SessionRejectReason::kRepeatingGroupFieldsOutOfOrder, e.tag, e.offset);
+    case ErrorCode::kGroupUnknownField:
+      return Fail(ValidationCheck::kTagKnown,
+                  e.tag >= kUserDefinedMin ? SessionRejectReason::kUndefinedTag
+                                           : SessionRejectReason::kInvalidTagNumber,
+                  e.tag, e.offset);
+    case ErrorCode::kBadValue:
+    case ErrorCode::kValueOutOfRange:
+      return Fail(ValidationCheck::kValueFormat, SessionRejectReason::kIncorrectDataFormat, e.tag,
+                  e.offset);
+    default:
+      return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, e.tag, e.offset);
+  }
+}
+
+ValidationResult ValidateMessage(const MessageView& view, const Dictionary& header_dict,
+                                 const Dictionary& body_dict, const Validator& validator,
+                                 GroupStorage& storage, GroupedMessage* out) noexcept {
+  const ValidationOptions& o = validator.options();
+  // BeginString and MsgType come first, as in QuickFIX.
+  if (o.check_begin_string && view.begin_string() != header_dict.begin_string()) {
+    return Fail(ValidationCheck::kBeginString, SessionRejectReason::kValueIsIncorrect,
+                kTagBeginString, view.field_count() ? view.field(0).offset : 0);
+  }
+  if (o.check_msg_type && view.field_count() > 2 && body_dict.message(view.msg_type()) == nullptr) {
+    return Fail(ValidationCheck::kMsgType, SessionRejectReason::kInvalidMsgType, kTagMsgType,
+                view.field(2).offset);
+  }
+  Error e = &header_dict == &body_dict
+                ? IndexGroups(view, body_dict, validator.group_options(), storage, out)
+                : IndexGroups(view, header_dict, body_dict, validator.group_options(), storage, out);
+  if (!e.ok()) return FromGroupError(e);
+  return validator.Validate(*out);
+}
+
+ValidationResult ValidateStructure(const MessageView& view) noexcept {
+  const std::uint32_t n = view.field_count();
+  if (n < 4) {
+    return Fail(ValidationCheck::kRequired, SessionRejectReason::kRequiredTagMissing,
+                n < 3 ? kTagMsgType : kTagCheckSum, 0);
+  }
+  const Field* fields = view.fields().data();
+  constexpr std::uint32_t kFirst[3] = {kTagBeginString, kTagBodyLength, kTagMsgType};
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    if (fields[i].tag != kFirst[i]) {
+      return Fail(ValidationCheck::kFieldOrder,
+                  SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, fields[i].tag,
+                  fields[i].offset);
+    }
+  }
+  if (fields[n - 1].tag != kTagCheckSum) {
+    return Fail(ValidationCheck::kFieldOrder, SessionRejectReason::kTagSpecifiedOutOfRequiredOrder,
+                fields[n - 1].tag, fields[n - 1].offset);
+  }
+  std::uint64_t seen[1160 / 64 + 1] = {};
+  int region = 0;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const Field& f = fields[i];
+    if (f.length == 0) {
+      return Fail(ValidationCheck::kEmptyValue, SessionRejectReason::kTagSpecifiedWithoutValue,
+                  f.tag, f.offset);
+    }
+    const std::uint8_t kind = f.tag < 1160 ? kStructure.kind[f.tag] : 0;
+    if (kind & 1) {
+      if (region != 0) {
+        return Fail(ValidationCheck::kFieldOrder,
+                    SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, f.tag, f.offset);
+      }
+    } else if (kind & 2) {
+      region = 2;
+    } else {
+      if (region == 2) {
+        return Fail(ValidationCheck::kFieldOrder,
+                    SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, f.tag, f.offset);
+      }
+      region = 1;
+      continue;
+    }
+    if (!(kind & 4)) {
+      if (TestBit(seen, f.tag)) {
+        return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce,
+                    f.tag, f.offset);
+      }
+      SetBit(seen, f.tag);
+    }
+  }
+  return {};
+}
+
+}  // namespace fixwire
