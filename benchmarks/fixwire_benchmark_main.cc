@@ -1,7 +1,28 @@
 // The suite's main: Google Benchmark's, plus build context in the output
-// (compiler, compilation mode, fixwire's SIMD implementation) so a JSON file
+// (compiler, compilation mode, CPU model, fixwire's SIMD implementation) so a JSON file
 // says what produced it (benchmarks/report.py prints it in docs/benchmarks.md).
+#include <fstream>
+#include <string>
+
 #include "benchmark/benchmark.h"
+#include "simd/cpu_features.h"
+
+namespace {
+
+// The CPU's model name from /proc/cpuinfo ("" when unavailable).
+std::string CpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const std::size_t colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
+    }
+  }
+  return "";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
@@ -21,6 +42,9 @@ int main(int argc, char** argv) {
 #else
   benchmark::AddCustomContext("optimized", "no");
 #endif
+  benchmark::AddCustomContext("cpu_model", CpuModel());
+  benchmark::AddCustomContext("fixwire_simd",
+                              std::string(fixwire::simd::IsaName(fixwire::simd::ActiveIsa())));
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
