@@ -95,51 +95,115 @@ inline std::uint32_t ParseEightDigits(std::uint64_t chunk) noexcept {
   return static_cast<std::uint32_t>((v * 10000 + (v >> 32)));  // low 32 bits: the 8-digit value
 }
 
-inline void WritePair(char* p, std::uint32_t two_digits) noexcept {
-  std::memcpy(p, &kDigitPairs[2 * two_digits], 2);
+inline std::uint64_t Pair(std::uint32_t two_digits) noexcept {
+  std::uint16_t pair;
+  std::memcpy(&pair, &kDigitPairs[2 * two_digits], 2);
+  return pair;
 }
 
-// WriteEight writes x (< 10^8) as exactly eight digits to p[0..8).
-inline void WriteEight(char* p, std::uint32_t x) noexcept {
+// EightDigits returns x (< 10^8) as eight ASCII digits with leading zeros, the
+// first digit in the lowest byte (memory order once stored little-endian):
+// four independent pairs from the table.
+inline std::uint64_t EightDigits(std::uint32_t x) noexcept {
   const std::uint32_t hi = x / 10000;
   const std::uint32_t lo = x % 10000;
-  WritePair(p, hi / 100);
-  WritePair(p + 2, hi % 100);
-  WritePair(p + 4, lo / 100);
-  WritePair(p + 6, lo % 100);
+  return Pair(hi / 100) | (Pair(hi % 100) << 16) | (Pair(lo / 100) << 32) | (Pair(lo % 100) << 48);
 }
 
-// WriteUpToEight writes x (< 10^8) as `n` digits ending at end (n = DigitCount(x) or more).
-inline void WriteSmall(char* end, std::uint32_t x, std::size_t n) noexcept {
-  while (n >= 2) {
-    end -= 2;
-    WritePair(end, x % 100);
-    x /= 100;
-    n -= 2;
+inline void Store8(char* p, std::uint64_t digits) noexcept { std::memcpy(p, &digits, 8); }
+
+// StoreLow writes exactly the low n bytes (n is 1..8) of `bytes` to p[0..n),
+// with at most two (overlapping) stores.
+inline void StoreLow(char* p, std::uint64_t bytes, std::size_t n) noexcept {
+  if (n >= 4) {
+    const auto first = static_cast<std::uint32_t>(bytes);
+    const auto last = static_cast<std::uint32_t>(bytes >> (8 * (n - 4)));
+    std::memcpy(p, &first, 4);
+    std::memcpy(p + n - 4, &last, 4);
+  } else if (n >= 2) {
+    const auto first = static_cast<std::uint16_t>(bytes);
+    const auto last = static_cast<std::uint16_t>(bytes >> (8 * (n - 2)));
+    std::memcpy(p, &first, 2);
+    std::memcpy(p + n - 2, &last, 2);
+  } else {
+    p[0] = static_cast<char>(bytes);
   }
-  if (n == 1) end[-1] = static_cast<char>('0' + x);
+}
+
+// StoreLeading writes x (< 10^8) as exactly n digits (n is 1..8, n >= DigitCount(x)).
+inline void StoreLeading(char* p, std::uint32_t x, std::size_t n) noexcept {
+  if (n <= 2) {
+    if (n == 2) {
+      std::memcpy(p, &kDigitPairs[2 * x], 2);
+    } else {
+      p[0] = static_cast<char>('0' + x);
+    }
+    return;
+  }
+  if (n <= 4) {
+    StoreLow(p, (Pair(x / 100) | (Pair(x % 100) << 16)) >> (8 * (4 - n)), n);
+    return;
+  }
+  StoreLow(p, EightDigits(x) >> (8 * (8 - n)), n);
+}
+
+// ParseUpTo19 is ParseUnsigned for size 1..19, where no overflow is possible.
+inline bool ParseUpTo19(const char* data, std::size_t size, std::uint64_t* out) noexcept {
+  const std::size_t head = size % 8;
+  std::uint64_t chunk;
+  std::size_t i;
+  if (head == 0) {
+    chunk = Load8(data);
+    i = 8;
+  } else if (size > 8) {
+    // The first `head` digits: shift out the bytes after them, shift in '0's.
+    chunk = (Load8(data) << (8 * (8 - head))) | (kAsciiZeros >> (8 * head));
+    i = head;
+  } else {
+    chunk = LoadRightAligned(data, head);
+    i = head;
+  }
+  if (!AreEightDigits(chunk)) return false;
+  std::uint64_t value = ParseEightDigits(chunk);
+  for (; i < size; i += 8) {
+    chunk = Load8(data + i);
+    if (!AreEightDigits(chunk)) return false;
+    value = value * 100000000 + ParseEightDigits(chunk);
+  }
+  *out = value;
+  return true;
+}
+
+}  // namespace
+
+namespace {
+
+// ParseLong handles 9..20 digits, out of line so that the common 1..8 digit
+// path saves no registers. Only 20 digits can overflow: the first 19 cannot,
+// the last step is checked.
+[[gnu::noinline]] bool ParseLong(const char* data, std::size_t size, std::uint64_t* out) noexcept {
+  if (size < kMaxUint64Digits) return ParseUpTo19(data, size, out);
+  if (size != kMaxUint64Digits) return false;
+  std::uint64_t value;
+  if (!ParseUpTo19(data, 19, &value)) return false;
+  const auto last = static_cast<unsigned char>(data[19] - '0');
+  if (last > 9) return false;
+  if (__builtin_mul_overflow(value, 10, &value)) return false;
+  if (__builtin_add_overflow(value, last, &value)) return false;
+  *out = value;
+  return true;
 }
 
 }  // namespace
 
 bool ParseUnsigned(const char* data, std::size_t size, std::uint64_t* out) noexcept {
-  if (size == 0 || size > kMaxUint64Digits) return false;
-  std::uint64_t value = 0;
-  std::size_t head = size % 8;
-  if (head != 0) {
-    const std::uint64_t chunk = LoadRightAligned(data, head);
+  if (__builtin_expect(size - 1 < 8, 1)) {  // 1..8 digits: one SWAR step (size 0 wraps)
+    const std::uint64_t chunk = size == 8 ? Load8(data) : LoadRightAligned(data, size);
     if (!AreEightDigits(chunk)) return false;
-    value = ParseEightDigits(chunk);
+    *out = ParseEightDigits(chunk);
+    return true;
   }
-  for (std::size_t i = head; i < size; i += 8) {
-    const std::uint64_t chunk = Load8(data + i);
-    if (!AreEightDigits(chunk)) return false;
-    // Only a 20-digit input can overflow (value < 10^12 before its last step).
-    if (__builtin_mul_overflow(value, 100000000ull, &value)) return false;
-    if (__builtin_add_overflow(value, ParseEightDigits(chunk), &value)) return false;
-  }
-  *out = value;
-  return true;
+  return ParseLong(data, size, out);
 }
 
 bool AllDigits(const char* data, std::size_t size) noexcept {
@@ -152,38 +216,49 @@ bool AllDigits(const char* data, std::size_t size) noexcept {
 }
 
 std::size_t DigitCount(std::uint64_t v) noexcept {
-  const int bits = 64 - __builtin_clzll(v | 1);                // 1..64
+  const int bits = 64 - __builtin_clzll(v | 1);                      // 1..64
   const std::size_t t = static_cast<std::size_t>(bits * 1233) >> 12;  // floor(bits * log10(2))
   return t + ((v | 1) >= kPow10[t] ? 1 : 0);  // v | 1: DigitCount(0) is 1
 }
 
 std::size_t FormatUnsigned(std::uint64_t v, char* out) noexcept {
+  // The digit count depends on v alone, so it is computed alongside the
+  // divisions rather than after them.
   const std::size_t n = DigitCount(v);
-  char* end = out + n;
-  std::size_t left = n;
-  while (left > 8) {
-    const std::uint64_t q = v / 100000000;
-    WriteEight(end - 8, static_cast<std::uint32_t>(v - q * 100000000));
-    v = q;
-    end -= 8;
-    left -= 8;
+  if (v < 100000000) {
+    if (n < 1 || n > 8) __builtin_unreachable();
+    StoreLeading(out, static_cast<std::uint32_t>(v), n);
+    return n;
   }
-  WriteSmall(end, static_cast<std::uint32_t>(v), left);
+  if (v < 10000000000000000ull) {
+    const std::uint64_t hi = v / 100000000;
+    const auto lo = static_cast<std::uint32_t>(v - hi * 100000000);
+    if (n < 9 || n > 16) __builtin_unreachable();  // 10^8 <= v < 10^16
+    StoreLeading(out, static_cast<std::uint32_t>(hi), n - 8);
+    Store8(out + n - 8, EightDigits(lo));
+    return n;
+  }
+  const std::uint64_t top = v / 10000000000000000ull;  // at most 1844
+  const std::uint64_t rest = v - top * 10000000000000000ull;
+  const std::uint64_t mid = rest / 100000000;
+  const auto lo = static_cast<std::uint32_t>(rest - mid * 100000000);
+  if (n < 17 || n > 20) __builtin_unreachable();  // v >= 10^16
+  StoreLeading(out, static_cast<std::uint32_t>(top), n - 16);
+  Store8(out + n - 16, EightDigits(static_cast<std::uint32_t>(mid)));
+  Store8(out + n - 8, EightDigits(lo));
   return n;
 }
 
 void FormatFixedWidth(std::uint64_t v, std::size_t width, char* out) noexcept {
+  if (width == 0) return;  // outside the contract (1..20): write nothing
   if (width < kMaxUint64Digits) v %= kPow10[width];
-  char* end = out + width;
-  std::size_t left = width;
-  while (left > 8) {
+  while (width > 8) {
     const std::uint64_t q = v / 100000000;
-    WriteEight(end - 8, static_cast<std::uint32_t>(v - q * 100000000));
+    Store8(out + width - 8, EightDigits(static_cast<std::uint32_t>(v - q * 100000000)));
     v = q;
-    end -= 8;
-    left -= 8;
+    width -= 8;
   }
-  WriteSmall(end, static_cast<std::uint32_t>(v), left);
+  StoreLeading(out, static_cast<std::uint32_t>(v), width);
 }
 
 }  // namespace fixwire::simd
