@@ -278,7 +278,7 @@ int FormatTimeSnprintf(char* out, std::size_t size, std::int64_t nanos) {
 }
 
 std::string EncodeOrderSnprintf(const Order& o, std::int64_t now) {
-  char sending[32], transact[32], body[512];
+  char sending[80], transact[80], body[512];
   FormatTimeSnprintf(sending, sizeof sending, now);
   FormatTimeSnprintf(transact, sizeof transact, o.transact_time);
   const int body_size = std::snprintf(

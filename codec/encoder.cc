@@ -20,36 +20,48 @@ void Encoder::Fail(ErrorCode code, std::uint32_t tag) noexcept {
 }
 
 void Encoder::Begin(std::string_view begin_string, std::string_view msg_type) noexcept {
-  if (begin_string.empty() || begin_string.size() > kMaxBeginStringSize ||
-      ci::ContainsSoh(begin_string.data(), begin_string.size())) {
-    BeginWithHead("", 0);  // resets state
-    Fail(ErrorCode::kInvalidValue, 8);
-    return;
+  // The head of the previous message is kept: rebuild only for another BeginString.
+  const std::size_t head_size = begin_string.size() + 5;
+  if (head_size != head_size_ || !ci::EqualBytes(head_ + 2, begin_string.data(), begin_string.size())) {
+    if (begin_string.empty() || begin_string.size() > kMaxBeginStringSize ||
+        ci::ContainsSoh(begin_string.data(), begin_string.size())) {
+      head_size_ = 0;
+      StartMessage();  // resets the state
+      Fail(ErrorCode::kInvalidValue, 8);
+      return;
+    }
+    head_[0] = '8';
+    head_[1] = '=';
+    std::memcpy(head_ + 2, begin_string.data(), begin_string.size());
+    char* h = head_ + 2 + begin_string.size();
+    h[0] = '\x01';
+    h[1] = '9';
+    h[2] = '=';
+    head_size_ = static_cast<std::uint8_t>(head_size);
+    head_sum_ = 0;
+    for (std::size_t i = 0; i < head_size; ++i) head_sum_ += static_cast<unsigned char>(head_[i]);
   }
-  char head[kMaxHeadSize];
-  head[0] = '8';
-  head[1] = '=';
-  std::memcpy(head + 2, begin_string.data(), begin_string.size());
-  char* h = head + 2 + begin_string.size();
-  h[0] = '\x01';
-  h[1] = '9';
-  h[2] = '=';
-  BeginWithHead(head, begin_string.size() + 5);
+  StartMessage();
   AddString(35, msg_type);
 }
 
-void Encoder::BeginWithHead(const char* head, std::size_t head_size) noexcept {
+void Encoder::BeginWithHead(const char* head, std::size_t head_size, std::uint32_t head_sum) noexcept {
+  std::memcpy(head_, head, head_size);
+  head_size_ = static_cast<std::uint8_t>(head_size);
+  head_sum_ = head_sum;
+  StartMessage();
+}
+
+void Encoder::StartMessage() noexcept {
   error_ = Error{};
   mode_ = Mode::kMessage;
   pos_ = buffer_begin_;
   end_ = buffer_end_;
   body_start_ = buffer_begin_;
-  std::memcpy(head_, head, head_size);
-  head_size_ = static_cast<std::uint8_t>(head_size);
   const auto capacity = static_cast<std::size_t>(buffer_end_ - buffer_begin_);
   // A body is shorter than the buffer, so digits(capacity) always suffice.
   reserved_digits_ = static_cast<std::uint8_t>(ci::CountDigits(capacity));
-  const std::size_t reserve = head_size + reserved_digits_ + 1;
+  const std::size_t reserve = head_size_ + reserved_digits_ + 1u;
   if (reserve > capacity) {
     Fail(ErrorCode::kBufferTooSmall, 8);
     return;
@@ -122,16 +134,26 @@ EncodeResult Encoder::Finish() noexcept {
   const auto body_length = static_cast<std::uint64_t>(pos_ - body_start_);
   const int width = zero_padded_ ? reserved_digits_ : ci::CountDigits(body_length);
   char* start = body_start_ - (head_size_ + width + 1);
-  std::memcpy(start, head_, head_size_);
-  ci::WriteFixedWidth(start + head_size_, body_length, width);
+  // The header's bytes are summed as they are made rather than re-read (a
+  // read right after these small stores would stall on store forwarding).
+  if (head_size_ <= 16) {
+    ci::CopyBytes(start, head_, head_size_);
+  } else {
+    std::memcpy(start, head_, head_size_);
+  }
+  char* digits = start + head_size_;
+  ci::WriteFixedWidth(digits, body_length, width);
+  std::uint64_t sum = head_sum_ + 1;  // + the SOH after BodyLength
+  for (int i = 0; i < width; ++i) sum += static_cast<unsigned char>(digits[i]);
   body_start_[-1] = '\x01';
-  const std::uint8_t sum = simd::Checksum(start, static_cast<std::size_t>(pos_ - start));
+  sum += simd::ByteSum(body_start_, static_cast<std::size_t>(body_length));
+  const auto checksum = static_cast<unsigned>(sum % 256);
   char* p = pos_;
   p[0] = '1';
   p[1] = '0';
   p[2] = '=';
-  p[3] = static_cast<char>('0' + sum / 100);
-  ci::WritePair(p + 4, sum % 100u);
+  p[3] = static_cast<char>('0' + checksum / 100);
+  ci::WritePair(p + 4, checksum % 100u);
   p[6] = '\x01';
   // pos_ stays before the trailer, so a second Finish() rewrites the same bytes.
   return EncodeResult{std::string_view(start, static_cast<std::size_t>(p + kTrailer - start)), Error{}};

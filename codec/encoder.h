@@ -186,8 +186,8 @@ class Encoder {
   // truncated to `precision` ("20261202-15:30:00.123").
   void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch,
                     TimePrecision precision) noexcept {
-    Put<codec_internal::kMaxTimestampChars>(tag, [nanos_since_epoch, precision](char* p) noexcept {
-      return codec_internal::WriteUtcTimestamp(p, nanos_since_epoch, precision);
+    Put<codec_internal::kMaxTimestampChars>(tag, [this, nanos_since_epoch, precision](char* p) noexcept {
+      return WriteTimestamp(p, nanos_since_epoch, precision);
     });
   }
   // AddTimeOnly writes a UTCTimeOnly from nanoseconds since midnight, which
@@ -253,8 +253,30 @@ class Encoder {
   static constexpr std::size_t kMaxHeadSize = 2 + kMaxBeginStringSize + 1 + 2;
 
   // BeginWithHead is Begin() for a head "8=<BeginString><SOH>9=" already
-  // validated (by a MessageTemplate): reserves the header, writes no field.
-  void BeginWithHead(const char* head, std::size_t head_size) noexcept;
+  // validated (by a MessageTemplate), whose byte sum is head_sum: reserves
+  // the header, writes no field.
+  void BeginWithHead(const char* head, std::size_t head_size, std::uint32_t head_sum) noexcept;
+  // StartMessage resets the state and reserves the header for head_.
+  void StartMessage() noexcept;
+
+  // WriteTimestamp is WriteUtcTimestamp with the calendar date of the last
+  // day seen cached (SendingTime and TransactTime share a day).
+  char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
+    std::int64_t days = nanos / kNanosPerDay;
+    std::int64_t nanos_of_day = nanos % kNanosPerDay;
+    if (nanos_of_day < 0) {
+      nanos_of_day += kNanosPerDay;
+      --days;
+    }
+    if (days != cached_day_) [[unlikely]] {
+      const codec_internal::CivilDate d = codec_internal::CivilFromDays(days);
+      codec_internal::WriteYmd(cached_ymd_, static_cast<unsigned>(d.year), d.month, d.day);
+      cached_day_ = days;
+    }
+    std::memcpy(out, cached_ymd_, 8);
+    out[8] = '-';
+    return codec_internal::WriteTimeOfDay(out + 9, nanos_of_day, precision);
+  }
 
   static constexpr bool ValidTag(std::uint32_t tag) noexcept { return tag - 1 < kMaxTag; }
   std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
@@ -263,7 +285,7 @@ class Encoder {
   // kMaxValue bytes and returns the end, or nullptr for an invalid value)
   // and SOH. Fast path: format in place when the worst case fits.
   template <std::size_t kMaxValue, typename Format>
-  void Put(std::uint32_t tag, Format&& format) noexcept {
+  [[gnu::always_inline]] void Put(std::uint32_t tag, Format&& format) noexcept {
     if (!ValidTag(tag)) [[unlikely]] {
       Fail(ErrorCode::kInvalidTag, tag);
       return;
@@ -279,7 +301,12 @@ class Encoder {
       pos_ = p;
       return;
     }
-    // Near the end: format into scratch, copy if it fits.
+    PutNearEnd<kWorst>(tag, format);
+  }
+
+  // PutNearEnd formats into scratch and copies if it fits (out of line: rare).
+  template <std::size_t kWorst, typename Format>
+  [[gnu::noinline]] void PutNearEnd(std::uint32_t tag, Format& format) noexcept {
     char scratch[kWorst];
     char* p = format(codec_internal::WriteTag(scratch, tag));
     if (p == nullptr) {
@@ -308,7 +335,10 @@ class Encoder {
   bool zero_padded_;
   std::uint8_t reserved_digits_ = 0;  // BodyLength width reserved by Begin
   std::uint8_t head_size_ = 0;        // bytes of head_
-  char head_[kMaxHeadSize];  // "8=<BeginString><SOH>9="
+  std::uint32_t head_sum_ = 0;        // byte sum of head_
+  char head_[kMaxHeadSize];           // "8=<BeginString><SOH>9="
+  std::int64_t cached_day_ = INT64_MIN;  // days since the epoch of cached_ymd_
+  char cached_ymd_[8] = {};
 };
 
 inline void GroupEncoder::End() noexcept {
@@ -330,7 +360,7 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
     return;
   }
   char* p = codec_internal::WriteTag(pos_, tag);
-  std::memcpy(p, value.data(), value.size());
+  codec_internal::CopyBytes(p, value.data(), value.size());
   p += value.size();
   *p++ = '\x01';
   pos_ = p;

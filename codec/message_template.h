@@ -79,7 +79,7 @@ class MessageTemplate {
   // nanoseconds since the epoch) and copies the fixed body fields. The
   // caller then appends the rest of the body and calls Finish().
   void Start(Encoder& encoder, std::uint64_t msg_seq_num, std::int64_t sending_time_nanos) const noexcept {
-    encoder.BeginWithHead(head_, head_size_);
+    encoder.BeginWithHead(head_, head_size_, head_sum_);
     if (!error_.ok()) [[unlikely]] {
       encoder.Fail(error_.code, error_.tag);
       return;
@@ -113,6 +113,7 @@ class MessageTemplate {
 
   char head_[Encoder::kMaxHeadSize] = {};  // "8=<BeginString><SOH>9="
   std::size_t head_size_ = 0;
+  std::uint32_t head_sum_ = 0;
   char header_[kMaxFixedBytes] = {};  // "35=<MsgType><SOH>" and the fixed header fields
   std::size_t header_size_ = 0;
   char body_[kMaxFixedBytes] = {};

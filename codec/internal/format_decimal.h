@@ -36,8 +36,8 @@ inline char* WriteScaled(char* out, std::uint64_t magnitude, int frac_digits) no
   if (n > frac_digits) {
     // Integer part and fraction: write the digits, then open the gap for '.'.
     const int int_digits = n - frac_digits;
-    WriteDigitsBackward(out + n + 1, magnitude, n + 1);  // one spare leading byte
-    std::memmove(out, out + 1, static_cast<std::size_t>(int_digits));
+    WriteDigitsBackward(out + n + 1, magnitude);  // one spare leading byte
+    for (int i = 0; i < int_digits; ++i) out[i] = out[i + 1];  // usually a few digits
     out[int_digits] = '.';
     return out + n + 1;
   }
@@ -45,7 +45,7 @@ inline char* WriteScaled(char* out, std::uint64_t magnitude, int frac_digits) no
   out[1] = '.';
   const int zeros = frac_digits - n;
   std::memset(out + 2, '0', static_cast<std::size_t>(zeros));
-  WriteDigitsBackward(out + 2 + frac_digits, magnitude, n);
+  WriteDigitsBackward(out + 2 + frac_digits, magnitude);
   return out + 2 + frac_digits;
 }
 

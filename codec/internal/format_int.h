@@ -67,15 +67,14 @@ constexpr int CountDigits(std::uint64_t v) noexcept {
 }
 
 // WritePair writes the two digits of v (0..99) to out[0..2).
-inline void WritePair(char* out, unsigned v) noexcept {
+[[gnu::always_inline]] inline void WritePair(char* out, unsigned v) noexcept {
   std::memcpy(out, &kDigitPairs.pairs[2 * v], 2);
 }
 
-// WriteDigitsBackward writes v's digits so that the last one lands at end[-1];
-// `count` must be CountDigits(v) or more (zero padding on the left).
-inline void WriteDigitsBackward(char* end, std::uint64_t v, int count) noexcept {
+// WriteDigitsBackward writes v's digits so that the last one lands at end[-1]
+// (CountDigits(v) bytes before it); no padding.
+[[gnu::always_inline]] inline void WriteDigitsBackward(char* end, std::uint64_t v) noexcept {
   char* p = end;
-  char* const begin = end - count;
   while (v >= 100) {
     const unsigned r = static_cast<unsigned>(v % 100);
     v /= 100;
@@ -83,18 +82,16 @@ inline void WriteDigitsBackward(char* end, std::uint64_t v, int count) noexcept 
     WritePair(p, r);
   }
   if (v >= 10) {
-    p -= 2;
-    WritePair(p, static_cast<unsigned>(v));
+    WritePair(p - 2, static_cast<unsigned>(v));
   } else {
-    *--p = static_cast<char>('0' + v);
+    p[-1] = static_cast<char>('0' + v);
   }
-  while (p > begin) *--p = '0';
 }
 
 // WriteUnsigned writes v without leading zeros; returns the end.
-inline char* WriteUnsigned(char* out, std::uint64_t v) noexcept {
+[[gnu::always_inline]] inline char* WriteUnsigned(char* out, std::uint64_t v) noexcept {
   const int n = CountDigits(v);
-  WriteDigitsBackward(out + n, v, n);
+  WriteDigitsBackward(out + n, v);
   return out + n;
 }
 
@@ -111,11 +108,39 @@ inline char* WriteSigned(char* out, std::int64_t v) noexcept {
 // WriteFixedWidth writes the low `width` digits of v, zero padded, to
 // out[0..width). v must be below 10^width.
 inline void WriteFixedWidth(char* out, std::uint64_t v, int width) noexcept {
-  WriteDigitsBackward(out + width, v, width);
+  const int n = CountDigits(v);
+  for (int i = 0; i < width - n; ++i) out[i] = '0';
+  WriteDigitsBackward(out + width, v);
+}
+
+// CopyBytes copies n bytes (no overlap) with inline overlapping word moves
+// for n <= 16 (FIX values are short) and memcpy beyond.
+inline void CopyBytes(char* dst, const char* src, std::size_t n) noexcept {
+  if (n >= 8) {
+    if (n > 16) {
+      std::memcpy(dst, src, n);
+      return;
+    }
+    std::uint64_t a, b;
+    std::memcpy(&a, src, 8);
+    std::memcpy(&b, src + n - 8, 8);
+    std::memcpy(dst, &a, 8);
+    std::memcpy(dst + n - 8, &b, 8);
+  } else if (n >= 4) {
+    std::uint32_t a, b;
+    std::memcpy(&a, src, 4);
+    std::memcpy(&b, src + n - 4, 4);
+    std::memcpy(dst, &a, 4);
+    std::memcpy(dst + n - 4, &b, 4);
+  } else if (n != 0) {
+    dst[0] = src[0];
+    dst[n / 2] = src[n / 2];
+    dst[n - 1] = src[n - 1];
+  }
 }
 
 // WriteTag writes "<tag>=" and returns the end (tag already validated).
-inline char* WriteTag(char* out, std::uint32_t tag) noexcept {
+[[gnu::always_inline]] inline char* WriteTag(char* out, std::uint32_t tag) noexcept {
   char* p = WriteUnsigned(out, tag);
   *p = '=';
   return p + 1;

@@ -51,6 +51,20 @@ inline bool ContainsSoh(const char* data, std::size_t size) noexcept {
   return false;
 }
 
+// EqualBytes compares a[0..n) and b[0..n) with overlapping word loads for
+// n <= 16 and memcmp beyond.
+inline bool EqualBytes(const char* a, const char* b, std::size_t n) noexcept {
+  if (n >= 8) {
+    if (n > 16) return std::memcmp(a, b, n) == 0;
+    return ((Load8(a) ^ Load8(b)) | (Load8(a + n - 8) ^ Load8(b + n - 8))) == 0;
+  }
+  if (n >= 4) return ((Load4(a) ^ Load4(b)) | (Load4(a + n - 4) ^ Load4(b + n - 4))) == 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
 }  // namespace fixwire::codec_internal
 
 #endif  // FIXWIRE_CODEC_INTERNAL_FORMAT_TEXT_H_
