@@ -178,12 +178,12 @@ inline bool ParseUpTo19(const char* data, std::size_t size, std::uint64_t* out) 
 
 namespace {
 
-// ParseLong handles 9..20 digits, out of line so that the common 1..8 digit
+// ParseLong handles every size but 1..8 (0 and above 20 fail), out of line so that the common 1..8 digit
 // path saves no registers. Only 20 digits can overflow: the first 19 cannot,
 // the last step is checked.
 [[gnu::noinline]] bool ParseLong(const char* data, std::size_t size, std::uint64_t* out) noexcept {
+  if (size == 0 || size > kMaxUint64Digits) return false;
   if (size < kMaxUint64Digits) return ParseUpTo19(data, size, out);
-  if (size != kMaxUint64Digits) return false;
   std::uint64_t value;
   if (!ParseUpTo19(data, 19, &value)) return false;
   const auto last = static_cast<unsigned char>(data[19] - '0');
