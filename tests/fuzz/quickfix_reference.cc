@@ -17,7 +17,10 @@ bool StartsWith(const std::string& text, const char* prefix) {
 // Message::validate() words its rejections "Expected BodyLength=...",
 // "BodyLength is missing", "BodyLength has wrong format: ...", and the same
 // for CheckSum; everything else InvalidMessage says comes from field splitting.
-Verdict Classify(const std::string& text) {
+// what() puts "Invalid message: " in front of the detail.
+Verdict Classify(std::string text) {
+  const char* const kPrefix = "Invalid message: ";
+  if (StartsWith(text, kPrefix)) text.erase(0, std::char_traits<char>::length(kPrefix));
   if (StartsWith(text, "Expected BodyLength") || StartsWith(text, "BodyLength")) {
     return Verdict::kBodyLength;
   }
