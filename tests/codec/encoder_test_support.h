@@ -115,9 +115,13 @@ inline std::string RandomText(std::mt19937_64& rng, std::size_t max_len, bool al
   return s;
 }
 
-// Body tags avoid 8, 9, 10, 35 and the data/length tags; 58 etc. are fine.
+// Body tags avoid 8, 9, 10, 35 and every standard Length/data tag (a decoder
+// treats those as data fields); 58 etc. are fine.
 inline std::uint32_t RandomTag(std::mt19937_64& rng) {
-  static constexpr std::uint32_t kBadTags[] = {8, 9, 10, 35, 95, 96, 212, 213, 354, 355};
+  static constexpr std::uint32_t kBadTags[] = {
+      8,    9,    10,   35,   89,   90,   91,   93,   95,   96,   212,  213,  348,  349,  350,  351,  352,
+      353,  354,  355,  356,  357,  358,  359,  360,  361,  362,  363,  364,  365,  445,  446,  618,  619,
+      621,  622,  1184, 1185, 1277, 1278, 1280, 1281, 1282, 1283, 1397, 1398, 1401, 1402, 1403, 1404, 1468, 1469};
   for (;;) {
     std::uint32_t t;
     switch (rng() % 4) {
