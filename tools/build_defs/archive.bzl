@@ -51,7 +51,8 @@ def _fixwire_archive_impl(ctx):
         mnemonic = "FixwireHeaders",
         progress_message = "Copying %d public headers" % len(headers),
     )
-    return [DefaultInfo(files = depset([out_lib, out_include]))]
+    outputs = [out_lib, out_include]
+    return [DefaultInfo(files = depset(outputs), runfiles = ctx.runfiles(files = outputs))]
 
 fixwire_archive = rule(
     implementation = _fixwire_archive_impl,
