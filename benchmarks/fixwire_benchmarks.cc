@@ -1,14 +1,25 @@
-// fixwire rows no other suite covers: skeleton (an empty message of a type,
-// ready to fill: QuickFIX constructs its typed message class, fixwire begins
-// an Encoder over the caller's preallocated buffer, which writes 8= and 35=
-// and reserves BodyLength).
+// fixwire rows no other suite covers:
+//   skeleton         an empty message of a type, ready to fill: QuickFIX
+//                    constructs its typed message class, fixwire begins an
+//                    Encoder over the caller's preallocated buffer (writes 8=
+//                    and 35=, reserves BodyLength).
+//   decode_validate  decode (framing, BodyLength, CheckSum, index), index the
+//                    groups with the dictionary and run every Validator check
+//                    (ValidateMessage); QuickFIX's row does the same work:
+//                    setString(bytes, true, &dd) then DataDictionary::validate.
 #include <string>
 #include <vector>
 
 #include "benchmark/benchmark.h"
 #include "benchmarks/bench_counters.h"
+#include "benchmarks/fixwire_dictionaries.h"
 #include "benchmarks/workloads.h"
+#include "codec/decoder.h"
 #include "codec/encoder.h"
+#include "codec/field_index.h"
+#include "codec/group_view.h"
+#include "codec/message_view.h"
+#include "codec/validator.h"
 
 namespace fixwire::bench {
 namespace {
@@ -26,9 +37,40 @@ void Skeleton(benchmark::State& state, const Workload* w) {
   counters.Finish(state, 0);
 }
 
+void DecodeValidate(benchmark::State& state, const Workload* w) {
+  std::string error;
+  const Dictionary* dictionary = FixwireDictionary(w->begin_string, &error);
+  if (dictionary == nullptr) return state.SkipWithError(error.c_str());
+  const Decoder decoder;
+  const Validator validator;
+  FieldIndex index(static_cast<std::uint32_t>(w->fields.size() + 16));
+  GroupStorage storage(static_cast<std::uint32_t>(w->fields.size()),
+                       static_cast<std::uint32_t>(w->fields.size()));
+  MessageView view;
+  GroupedMessage grouped;
+  auto run = [&]() noexcept -> bool {
+    if (!decoder.Decode(w->bytes, index, view).ok()) return false;
+    return ValidateMessage(view, *dictionary, *dictionary, validator, storage, &grouped).ok();
+  };
+  if (!run()) {
+    const ValidationResult r =
+        ValidateMessage(view, *dictionary, *dictionary, validator, storage, &grouped);
+    error = "rejected: " + std::string(ValidationCheckName(r.check)) + " tag " + std::to_string(r.tag);
+    return state.SkipWithError(error.c_str());
+  }
+  RowCounters counters;
+  for (auto _ : state) {
+    bool ok = run();
+    benchmark::DoNotOptimize(ok);
+  }
+  counters.Finish(state, w->bytes.size());
+}
+
 const bool kRegistered = [] {
   for (const Workload& w : AllWorkloads()) {
     benchmark::RegisterBenchmark(("fixwire/skeleton/" + std::string(w.name)).c_str(), Skeleton, &w);
+    benchmark::RegisterBenchmark(("fixwire/decode_validate/" + std::string(w.name)).c_str(),
+                                 DecodeValidate, &w);
   }
   return true;
 }();

@@ -8,12 +8,15 @@
 #include <utility>
 #include <vector>
 
+#include "benchmarks/fixwire_dictionaries.h"
 #include "benchmarks/quickfix_adapter.h"
 #include "benchmarks/quickfix_dictionaries.h"
 #include "benchmarks/workloads.h"
 #include "codec/decoder.h"
 #include "codec/field_index.h"
+#include "codec/group_view.h"
 #include "codec/message_view.h"
+#include "codec/validator.h"
 #include "gtest/gtest.h"
 
 namespace fixwire::bench {
@@ -74,6 +77,77 @@ TEST(DecodeAgreementTest, QuickFixDecodeWithOurDictionaryYieldsTheWorkloadFields
     ++checked;
   }
   RecordProperty("workloads_checked_with_dictionary", checked);
+}
+
+// FixwireValidate decodes and validates bytes with fixwire against the shipped dictionary.
+ValidationResult FixwireValidate(const std::string& bytes, std::string_view begin_string) {
+  std::string error;
+  const Dictionary* dictionary = FixwireDictionary(begin_string, &error);
+  EXPECT_NE(dictionary, nullptr) << error;
+  if (dictionary == nullptr) return ValidationResult{ValidationCheck::kCapacity};
+  Decoder decoder;
+  FieldIndex index(20000);
+  GroupStorage storage(20000, 20000);
+  MessageView view;
+  EXPECT_TRUE(decoder.Decode(bytes, index, view).ok());
+  GroupedMessage grouped;
+  return ValidateMessage(view, *dictionary, *dictionary, Validator(), storage, &grouped);
+}
+
+TEST(DecodeAgreementTest, BothLibrariesAcceptEveryWorkloadWithTheSameDictionary) {
+  for (const Workload& w : AllWorkloads()) {
+    SCOPED_TRACE(std::string(w.name));
+    const ValidationResult r = FixwireValidate(w.bytes, w.begin_string);
+    EXPECT_TRUE(r.ok()) << ValidationCheckName(r.check) << " tag " << r.tag;
+    std::string error;
+    const fixwire_qf::QfDictionary* dd = QuickFixDictionary(w.begin_string, &error);
+    ASSERT_NE(dd, nullptr) << error;
+    fixwire_qf::QfMessage message;
+    ASSERT_TRUE(message.DecodeValidate(w.bytes, *dd)) << message.last_error();
+    EXPECT_TRUE(message.ValidateDict(*dd)) << message.last_error();
+  }
+}
+
+TEST(DecodeAgreementTest, BothLibrariesRejectTheSameBrokenMessages) {
+  // Each mutation of a workload's content breaks one dictionary rule.
+  struct Case {
+    const char* workload;
+    std::uint32_t tag;
+    const char* value;  // nullptr: remove the field
+    const char* rule;
+  };
+  const Case cases[] = {
+      {"NewOrderSingle", 54, "Z", "Side not one of its enumerated values"},
+      {"NewOrderSingle", 38, "12x", "OrderQty not a number"},
+      {"NewOrderSingle", 55, nullptr, "required Symbol missing"},
+      {"ExecutionReport", 39, "Q", "OrdStatus not one of its enumerated values"},
+      {"ExecutionReport", 150, nullptr, "required ExecType missing"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(c.workload) + ": " + c.rule);
+    const Workload& w = GetWorkload(c.workload);
+    std::vector<WorkloadField> content(w.content().begin(), w.content().end());
+    bool changed = false;
+    for (auto it = content.begin(); it != content.end(); ++it) {
+      if (it->tag != c.tag || it->depth != 0) continue;
+      if (c.value == nullptr) {
+        content.erase(it);
+      } else {
+        it->text = c.value;
+      }
+      changed = true;
+      break;
+    }
+    ASSERT_TRUE(changed);
+    const std::string bytes = AssembleMessage(w.begin_string, content);
+    EXPECT_FALSE(FixwireValidate(bytes, w.begin_string).ok());
+    std::string error;
+    const fixwire_qf::QfDictionary* dd = QuickFixDictionary(w.begin_string, &error);
+    ASSERT_NE(dd, nullptr) << error;
+    fixwire_qf::QfMessage message;
+    const bool accepted = message.DecodeValidate(bytes, *dd) && message.ValidateDict(*dd);
+    EXPECT_FALSE(accepted);
+  }
 }
 
 }  // namespace
