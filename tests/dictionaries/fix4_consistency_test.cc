@@ -1,0 +1,328 @@
+// Internal consistency of every shipped dictionary, and the FIX 4.2 / FIX 4.4 layout facts that
+// the benchmarks and the codec rely on, read with pugixml (independent of fixwire's loader).
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tests/dictionaries/fix4_model.h"
+
+namespace fixwire_fix4test {
+namespace {
+
+constexpr char kFix42[] = "codec/dictionaries/FIX42.xml";
+constexpr char kFix44[] = "codec/dictionaries/FIX44.xml";
+
+Dictionary MustLoad(const std::string& path) {
+  Dictionary d;
+  std::string error;
+  EXPECT_TRUE(LoadDictionary(path, &d, &error)) << error;
+  return d;
+}
+
+std::string Join(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += "  " + line + "\n";
+  return out;
+}
+
+// ---- every shipped file ----------------------------------------------------------------------
+
+class ShippedFile : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ShippedFile, LoadsAndIsConsistent) {
+  Dictionary d = MustLoad(GetParam());
+  EXPECT_FALSE(d.fields.empty());
+  const std::vector<std::string> problems = ConsistencyProblems(d);
+  EXPECT_TRUE(problems.empty()) << GetParam() << ":\n" << Join(problems);
+}
+
+INSTANTIATE_TEST_SUITE_P(All, ShippedFile,
+                         ::testing::Values(kFix42, kFix44, "codec/dictionaries/FIXT11.xml",
+                                           "codec/dictionaries/FIX50SP2.xml"));
+
+// ---- the checker itself finds each kind of problem ------------------------------------------
+
+std::vector<std::string> ProblemsOf(const std::string& name, const std::string& body) {
+  const char* dir = std::getenv("TEST_TMPDIR");
+  const std::string path = std::string(dir ? dir : "/tmp") + "/" + name + ".xml";
+  std::ofstream(path) << "<fix type=\"FIX\" major=\"4\" minor=\"4\" servicepack=\"0\">" << body << "</fix>";
+  Dictionary d;
+  std::string error;
+  EXPECT_TRUE(LoadDictionary(path, &d, &error)) << error;
+  return ConsistencyProblems(d);
+}
+
+constexpr char kBaseFields[] =
+    "<field number='55' name='Symbol' type='STRING'/>"
+    "<field number='146' name='NoRelatedSym' type='NUMINGROUP'/>"
+    "<field number='58' name='Text' type='STRING'/>";
+
+std::string Dict(const std::string& messages, const std::string& components, const std::string& fields) {
+  return "<header/><trailer/><messages>" + messages + "</messages><components>" + components +
+         "</components><fields>" + std::string(kBaseFields) + fields + "</fields>";
+}
+
+TEST(Checker, AcceptsAMinimalGoodDictionary) {
+  EXPECT_TRUE(ProblemsOf("good", Dict("<message name='QuoteRequest' msgtype='R' msgcat='app'>"
+                                      "<group name='NoRelatedSym' required='Y'><component name='Inst' required='Y'/>"
+                                      "</group><field name='Text' required='N'/></message>",
+                                      "<component name='Inst'><field name='Symbol' required='Y'/></component>", ""))
+                  .empty());
+}
+
+TEST(Checker, FindsEachKindOfProblem) {
+  struct Case {
+    const char* name;
+    std::string body;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"unknown_field", Dict("<message name='M' msgtype='R' msgcat='app'><field name='Nope' required='N'/></message>", "", ""),
+       "unknown field Nope"},
+      {"unknown_component", Dict("<message name='M' msgtype='R' msgcat='app'><component name='C' required='N'/></message>", "", ""),
+       "unknown component C"},
+      {"dup_number", Dict("", "", "<field number='55' name='Other' type='STRING'/>"), "field number 55 used twice"},
+      {"dup_name", Dict("", "", "<field number='99' name='Text' type='STRING'/>"), "field name Text used twice"},
+      {"bad_type", Dict("", "", "<field number='99' name='X' type='WHATEVER'/>"), "unknown type"},
+      {"dup_enum", Dict("", "", "<field number='99' name='X' type='CHAR'><value enum='1' description='A'/>"
+                                "<value enum='1' description='B'/></field>"), "enum 1 listed twice"},
+      {"count_not_numingroup", Dict("<message name='M' msgtype='R' msgcat='app'><group name='Text' required='N'>"
+                                    "<field name='Symbol' required='N'/></group></message>", "", ""),
+       "not NUMINGROUP"},
+      {"empty_group", Dict("<message name='M' msgtype='R' msgcat='app'><group name='NoRelatedSym' required='N'/></message>", "", ""),
+       "no members"},
+      {"cycle", Dict("", "<component name='A'><component name='B' required='N'/></component>"
+                         "<component name='B'><component name='A' required='N'/></component>", ""),
+       "component cycle"},
+      {"dup_msgtype", Dict("<message name='M1' msgtype='R' msgcat='app'/><message name='M2' msgtype='R' msgcat='app'/>", "", ""),
+       "msgtype R used twice"},
+      {"bad_msgcat", Dict("<message name='M' msgtype='R' msgcat='other'/>", "", ""), "msgcat"},
+      {"bad_required", Dict("<message name='M' msgtype='R' msgcat='app'><field name='Text' required='maybe'/></message>", "", ""),
+       "required=\"maybe\""},
+      {"repeat_in_scope", Dict("<message name='M' msgtype='R' msgcat='app'><field name='Text' required='N'/>"
+                               "<component name='C' required='N'/></message>",
+                               "<component name='C'><field name='Text' required='N'/></component>", ""),
+       "Text appears twice"},
+  };
+  for (const Case& c : cases) {
+    const std::vector<std::string> problems = ProblemsOf(c.name, c.body);
+    bool found = false;
+    for (const std::string& problem : problems) found = found || problem.find(c.expected) != std::string::npos;
+    EXPECT_TRUE(found) << c.name << ": wanted \"" << c.expected << "\", got:\n" << Join(problems);
+  }
+}
+
+TEST(Checker, Fix42CountsMayBeIntButMustBeNamedNo) {
+  const char* dir = std::getenv("TEST_TMPDIR");
+  const std::string path = std::string(dir ? dir : "/tmp") + "/fix42_counts.xml";
+  std::ofstream(path) << "<fix type='FIX' major='4' minor='2' servicepack='0'><header/><trailer/><messages>"
+                         "<message name='M' msgtype='R' msgcat='app'>"
+                         "<group name='NoRelatedSym' required='N'><field name='Symbol' required='N'/></group>"
+                         "<group name='Count' required='N'><field name='Symbol' required='N'/></group>"
+                         "</message></messages><components/><fields>"
+                         "<field number='55' name='Symbol' type='STRING'/>"
+                         "<field number='146' name='NoRelatedSym' type='INT'/>"
+                         "<field number='147' name='Count' type='INT'/></fields></fix>";
+  Dictionary d;
+  std::string error;
+  ASSERT_TRUE(LoadDictionary(path, &d, &error)) << error;
+  const std::vector<std::string> problems = ConsistencyProblems(d);
+  ASSERT_EQ(problems.size(), 1u) << Join(problems);
+  EXPECT_NE(problems[0].find("Count: count field not named No"), std::string::npos) << problems[0];
+}
+
+TEST(Checker, ReportsUnreadableFiles) {
+  Dictionary d;
+  std::string error;
+  EXPECT_FALSE(LoadDictionary("codec/dictionaries/no_such_file.xml", &d, &error));
+  EXPECT_FALSE(error.empty());
+}
+
+// ---- FIX 4.2 / FIX 4.4 facts from the specification ------------------------------------------
+
+struct Version {
+  const char* path;
+  const char* minor;
+  int max_tag;
+  std::vector<std::string> msgtypes;  // messages the issue requires for this version
+};
+
+const std::vector<Version>& Versions() {
+  static const std::vector<Version>* versions = new std::vector<Version>{
+      {kFix42, "2", 446, {"0", "1", "2", "3", "4", "5", "A", "D", "F", "G", "9", "8", "V", "W", "X", "Y",
+                          "R", "S", "Z", "i", "b", "c", "d", "e", "f", "E", "K", "L", "M", "N", "j"}},
+      {kFix44, "4", 956, {"0", "1", "2", "3", "4", "5", "A", "D", "F", "G", "9", "8", "AB", "AC", "q", "r", "V",
+                          "W", "X", "Y", "R", "S", "Z", "i", "b", "AI", "c", "d", "e", "f", "x", "y", "E", "K",
+                          "L", "M", "N", "j", "AE"}},
+  };
+  return *versions;
+}
+
+TEST(Fix4Facts, VersionAttributesAndTagRange) {
+  for (const Version& v : Versions()) {
+    Dictionary d = MustLoad(v.path);
+    EXPECT_EQ(d.type, "FIX") << v.path;
+    EXPECT_EQ(d.major, "4") << v.path;
+    EXPECT_EQ(d.minor, v.minor) << v.path;
+    EXPECT_EQ(d.servicepack, "0") << v.path;
+    for (const FieldDef& field : d.fields) {
+      EXPECT_LE(field.number, v.max_tag) << v.path << " " << field.name;
+    }
+    // Tags 1..10 and the last tag of the version are defined (the list is not cut short).
+    for (int tag = 1; tag <= 10; ++tag) EXPECT_NE(d.FieldNumber(tag), nullptr) << v.path << " tag " << tag;
+    EXPECT_NE(d.FieldNumber(v.max_tag), nullptr) << v.path;
+  }
+}
+
+TEST(Fix4Facts, RequiredMessagesArePresentWithTheRightCategory) {
+  const std::vector<std::string> admin = {"0", "1", "2", "3", "4", "5", "A"};
+  for (const Version& v : Versions()) {
+    Dictionary d = MustLoad(v.path);
+    for (const std::string& msgtype : v.msgtypes) {
+      const MessageDef* message = d.Message(msgtype);
+      ASSERT_NE(message, nullptr) << v.path << " has no msgtype " << msgtype;
+      bool is_admin = false;
+      for (const std::string& a : admin) is_admin = is_admin || a == msgtype;
+      EXPECT_EQ(message->msgcat, is_admin ? "admin" : "app") << v.path << " " << msgtype;
+    }
+  }
+}
+
+TEST(Fix4Facts, HeaderAndTrailer) {
+  for (const Version& v : Versions()) {
+    Dictionary d = MustLoad(v.path);
+    FlatScope header = Flatten(d, d.header);
+    ASSERT_GE(header.members.size(), 7u) << v.path;
+    const std::vector<std::string> first = {"BeginString", "BodyLength", "MsgType"};
+    for (size_t i = 0; i < first.size(); ++i) {
+      EXPECT_EQ(header.members[i], first[i]) << v.path;
+      EXPECT_TRUE(header.required[i]) << v.path << " " << first[i];
+    }
+    for (const char* required : {"SenderCompID", "TargetCompID", "MsgSeqNum", "SendingTime"}) {
+      bool found = false;
+      for (size_t i = 0; i < header.members.size(); ++i) {
+        if (header.members[i] == required) found = header.required[i];
+      }
+      EXPECT_TRUE(found) << v.path << ": header lacks required " << required;
+    }
+    FlatScope trailer = Flatten(d, d.trailer);
+    ASSERT_FALSE(trailer.members.empty());
+    EXPECT_EQ(trailer.members.back(), "CheckSum") << v.path;
+    EXPECT_TRUE(trailer.required.back());
+  }
+}
+
+TEST(Fix4Facts, DataFieldsFollowTheirLengthFields) {
+  for (const Version& v : Versions()) {
+    Dictionary d = MustLoad(v.path);
+    int data_fields = 0;
+    for (const FieldDef& field : d.fields) {
+      if (field.type != "DATA") continue;
+      ++data_fields;
+      const int length_tag = field.number == 89 ? 93 : field.number - 1;  // Signature's is SignatureLength
+      const FieldDef* length = d.FieldNumber(length_tag);
+      ASSERT_NE(length, nullptr) << v.path << " " << field.name;
+      EXPECT_EQ(length->type, "LENGTH") << v.path << " " << length->name << " for " << field.name;
+    }
+    EXPECT_GE(data_fields, 10) << v.path;  // RawData, SecureData, Signature, XmlData, Encoded*...
+    for (int tag : {9, 90, 93, 95, 212, 348, 350, 352, 354, 356}) {
+      ASSERT_NE(d.FieldNumber(tag), nullptr) << v.path << " " << tag;
+      EXPECT_EQ(d.FieldNumber(tag)->type, "LENGTH") << v.path << " " << tag;
+    }
+  }
+}
+
+// The group named count among groups, copied (an empty count when there is none).
+FlatGroup FindGroup(const std::vector<FlatGroup>& groups, const std::string& count) {
+  for (const FlatGroup& group : groups) {
+    if (group.count == count) return group;
+  }
+  return FlatGroup();
+}
+
+FlatGroup MessageGroup(const Dictionary& d, const std::string& msgtype, const std::string& count) {
+  const MessageDef* message = d.Message(msgtype);
+  if (message == nullptr) return FlatGroup();
+  return FindGroup(Flatten(d, message->body).groups, count);
+}
+
+TEST(Fix4Facts, GroupsTheBenchmarksUse) {
+  struct Expect {
+    const char* msgtype;
+    const char* count;
+    const char* delimiter;
+  };
+  const Expect expects[] = {{"R", "NoRelatedSym", "Symbol"},   {"W", "NoMDEntries", "MDEntryType"},
+                            {"X", "NoMDEntries", "MDUpdateAction"}, {"i", "NoQuoteSets", "QuoteSetID"},
+                            {"V", "NoMDEntryTypes", "MDEntryType"}, {"E", "NoOrders", "ClOrdID"},
+                            {"N", "NoOrders", "ClOrdID"},      {"A", "NoMsgTypes", "RefMsgType"}};
+  for (const Version& v : Versions()) {
+    Dictionary d = MustLoad(v.path);
+    for (const Expect& e : expects) {
+      const FlatGroup group = MessageGroup(d, e.msgtype, e.count);
+      ASSERT_EQ(group.count, e.count) << v.path << " " << e.msgtype << " lacks " << e.count;
+      ASSERT_FALSE(group.members.empty());
+      EXPECT_EQ(group.members.front(), e.delimiter) << v.path << " " << e.msgtype << " " << e.count;
+    }
+    // MassQuote: NoQuoteSets(296) holds NoQuoteEntries(295), delimited by QuoteEntryID(299).
+    const FlatGroup entries = FindGroup(MessageGroup(d, "i", "NoQuoteSets").nested, "NoQuoteEntries");
+    ASSERT_EQ(entries.count, "NoQuoteEntries") << v.path;
+    EXPECT_EQ(entries.members.front(), "QuoteEntryID");
+  }
+}
+
+TEST(Fix4Facts, Fix44NestedGroups) {
+  Dictionary d = MustLoad(kFix44);
+  // NewOrderSingle's Parties: NoPartyIDs(453) > NoPartySubIDs(802).
+  const FlatGroup parties = MessageGroup(d, "D", "NoPartyIDs");
+  ASSERT_EQ(parties.count, "NoPartyIDs");
+  EXPECT_EQ(parties.members.front(), "PartyID");
+  const FlatGroup subs = FindGroup(parties.nested, "NoPartySubIDs");
+  ASSERT_EQ(subs.count, "NoPartySubIDs");
+  EXPECT_EQ(subs.members.front(), "PartySubID");
+  // MassQuote entries hold legs, legs hold alternative security IDs: four levels under i.
+  const FlatGroup entries = FindGroup(MessageGroup(d, "i", "NoQuoteSets").nested, "NoQuoteEntries");
+  ASSERT_EQ(entries.count, "NoQuoteEntries");
+  const FlatGroup legs = FindGroup(entries.nested, "NoLegs");
+  ASSERT_EQ(legs.count, "NoLegs");
+  EXPECT_EQ(legs.members.front(), "LegSymbol");
+  EXPECT_EQ(FindGroup(legs.nested, "NoLegSecurityAltID").count, "NoLegSecurityAltID");
+  // Market data entries carry the Instrument's groups.
+  const FlatGroup md = MessageGroup(d, "X", "NoMDEntries");
+  ASSERT_EQ(md.count, "NoMDEntries");
+  EXPECT_EQ(FindGroup(md.nested, "NoSecurityAltID").count, "NoSecurityAltID");
+  // TradeCaptureReport sides hold parties and allocations with NestedParties2.
+  const FlatGroup sides = MessageGroup(d, "AE", "NoSides");
+  ASSERT_EQ(sides.count, "NoSides");
+  EXPECT_EQ(sides.members.front(), "Side");
+  const FlatGroup allocs = FindGroup(sides.nested, "NoAllocs");
+  ASSERT_EQ(allocs.count, "NoAllocs");
+  EXPECT_EQ(FindGroup(allocs.nested, "NoNested2PartyIDs").count, "NoNested2PartyIDs");
+}
+
+TEST(Fix4Facts, Fix42UsesFix42NamesAndTypes) {
+  Dictionary d = MustLoad(kFix42);
+  const struct {
+    int tag;
+    const char* name;
+    const char* type;
+  } facts[] = {{22, "IDSource", "STRING"},        {32, "LastShares", "QTY"},      {34, "MsgSeqNum", "INT"},
+               {53, "Shares", "QTY"},             {63, "SettlmntTyp", "CHAR"},    {64, "FutSettDate", "LOCALMKTDATE"},
+               {77, "OpenClose", "CHAR"},         {146, "NoRelatedSym", "INT"},   {223, "CouponRate", "FLOAT"},
+               {272, "MDEntryDate", "UTCDATE"},   {297, "QuoteAckStatus", "INT"}, {421, "Country", "STRING"}};
+  for (const auto& fact : facts) {
+    const FieldDef* field = d.FieldNumber(fact.tag);
+    ASSERT_NE(field, nullptr) << fact.tag;
+    EXPECT_EQ(field->name, fact.name) << fact.tag;
+    EXPECT_EQ(field->type, fact.type) << fact.tag;
+  }
+  for (int tag : {220, 232, 255, 260}) EXPECT_EQ(d.FieldNumber(tag), nullptr) << tag << " is FIX 4.3";
+  for (const char* type : {"SEQNUM", "NUMINGROUP", "PERCENTAGE", "COUNTRY", "UTCDATEONLY"}) {
+    for (const FieldDef& field : d.fields) EXPECT_NE(field.type, type) << field.name;
+  }
+}
+
+}  // namespace
+}  // namespace fixwire_fix4test
