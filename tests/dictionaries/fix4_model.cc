@@ -143,7 +143,10 @@ class Checker {
         if (field->type != "INT" && field->type != "NUMINGROUP") {
           Add(group_where + ": count field type is " + field->type);
         }
-        if (member.name.compare(0, 2, "No") != 0) Add(group_where + ": count field not named No...");
+        // FIX 4.2's only count field not named No... is LinesOfText(33) (FIX 4.3 renamed it).
+        if (member.name.compare(0, 2, "No") != 0 && member.name != "LinesOfText") {
+          Add(group_where + ": count field not named No...");
+        }
       } else if (field->type != "NUMINGROUP") {
         Add(group_where + ": count field type is " + field->type + ", not NUMINGROUP");
       }

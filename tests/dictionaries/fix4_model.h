@@ -55,7 +55,7 @@ bool LoadDictionary(const std::string& path, Dictionary* dictionary, std::string
 // Every broken rule, one sentence each; empty when the dictionary is consistent. Rules: known
 // field types; unique field numbers and names; unique enum values per field; every referenced
 // field and component exists; components defined once and without cycles; every group is named
-// after a count field (NUMINGROUP, or for FIX 4.0-4.2 an INT named No...) and has a first member
+// after a count field (NUMINGROUP, or for FIX 4.0-4.2 an INT named No... or LinesOfText) and has a first member
 // that is a field or a component (the delimiter); no tag twice in one scope once components are
 // expanded; unique msgtypes and message names; msgcat admin or app; required is Y or N.
 std::vector<std::string> ConsistencyProblems(const Dictionary& dictionary);
