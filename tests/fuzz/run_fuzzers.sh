@@ -66,6 +66,7 @@ for label in "${targets[@]}"; do
   [[ -d "$seeds" ]] && cp -R "$seeds/." "$work/"
   log="$ARTIFACTS/$name.log"
   echo "run_fuzzers: $name for ${SECONDS_EACH}s (log $log)"
+  started=$(date +%s)
   # The binary runs from its runfiles tree so data files (dictionaries) resolve.
   (
     cd "$binary.runfiles/fixwire" 2>/dev/null || true
@@ -74,9 +75,10 @@ for label in "${targets[@]}"; do
       -artifact_prefix="$ARTIFACTS/$name-" "$work"
   ) >"$log" 2>&1
   rc=$?
+  elapsed=$(($(date +%s) - started))
   execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
-  summary="${execs:-?} execs, ${rate:-?} exec/s, ${SECONDS_EACH}s"
+  summary="${execs:-?} execs, ${rate:-?} exec/s, ${elapsed}s"
   if ((rc == 0)); then
     echo "fuzz: $name PASSED ($summary)"
   else
