@@ -108,6 +108,19 @@ std::uint32_t Dictionary::SparseOrdinal(std::uint32_t tag) const noexcept {
   return kNoOrdinal;
 }
 
+TagInfo Dictionary::SparseInfo(std::uint32_t tag) const noexcept {
+  TagInfo info;
+  const std::uint32_t o = SparseOrdinal(tag);
+  if (o == kNoOrdinal) return info;
+  const FieldDef& f = fields_[o];
+  info.ordinal = o;
+  info.type = f.type;
+  info.flags = f.flags;
+  if (Contains(header(), o)) info.placement |= TagInfo::kInHeader;
+  if (Contains(trailer(), o)) info.placement |= TagInfo::kInTrailer;
+  return info;
+}
+
 const FieldDef* Dictionary::field_by_name(std::string_view name) const noexcept {
   auto it = std::lower_bound(names_sorted_.begin(), names_sorted_.end(), name,
                              [this](std::uint32_t o, std::string_view n) {

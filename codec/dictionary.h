@@ -106,6 +106,20 @@ struct FieldDef {
   bool has_enums() const noexcept { return flags & kHasEnums; }
 };
 
+// TagInfo is what the hot paths need about a tag, in 8 bytes: one load.
+struct TagInfo {
+  std::uint32_t ordinal = 0xFFFFFFFFu;  // Dictionary::kNoOrdinal when the tag is not defined
+  FieldType type = FieldType::kString;
+  std::uint8_t flags = 0;      // FieldDef flags
+  std::uint8_t placement = 0;  // kInHeader | kInTrailer
+  std::uint8_t reserved = 0;
+
+  static constexpr std::uint8_t kInHeader = 1;   // a direct member of the standard header
+  static constexpr std::uint8_t kInTrailer = 2;  // a direct member of the standard trailer
+  bool defined() const noexcept { return ordinal != 0xFFFFFFFFu; }
+};
+static_assert(sizeof(TagInfo) == 8);
+
 // ScopeMember is one direct member of a scope, in definition order.
 struct ScopeMember {
   std::uint32_t tag = 0;
@@ -130,6 +144,14 @@ struct Scope {
   std::uint32_t bits_begin = 0;   // into Dictionary's bit pool; field_words() words
   std::uint32_t groups_begin = 0;   // member positions of NUMINGROUP members
   std::uint32_t groups_count = 0;
+  std::uint32_t slots_begin = 0;  // tag -> position hash table (open addressing)
+  std::uint32_t slots_mask = 0;   // table size - 1 (a power of two >= 2 * members)
+};
+
+// ScopeSlot is one entry of a scope's tag -> position table (tag 0: empty).
+struct ScopeSlot {
+  std::uint32_t tag = 0;
+  std::uint32_t position = 0;
 };
 
 // MessageDef is the compiled form of one <message>.
@@ -165,9 +187,15 @@ class Dictionary {
   std::string_view source() const noexcept { return source_; }
 
   // --- fields ---
+  // tag_info returns what the hot paths need about a tag (ordinal kNoOrdinal
+  // when it is not defined). One 8-byte load for tags below kDenseTagLimit.
+  TagInfo tag_info(std::uint32_t tag) const noexcept {
+    if (tag < dense_.size()) return dense_[tag];
+    return SparseInfo(tag);
+  }
   // ordinal returns a tag's ordinal, or kNoOrdinal for a tag not defined.
   std::uint32_t ordinal(std::uint32_t tag) const noexcept {
-    if (tag < dense_.size()) return dense_[tag];
+    if (tag < dense_.size()) return dense_[tag].ordinal;
     return SparseOrdinal(tag);
   }
   // field returns the definition of a tag, or nullptr when not defined.
@@ -225,6 +253,21 @@ class Dictionary {
     }
     return nullptr;
   }
+  // PositionOf returns the position of `tag` among the scope's members, or
+  // s.members_count when it is not a direct member. O(1): a small hash table.
+  std::uint32_t PositionOf(const Scope& s, std::uint32_t tag) const noexcept {
+    const ScopeSlot* slots = slots_.data() + s.slots_begin;
+    std::uint32_t i = SlotHash(tag) & s.slots_mask;
+    while (true) {
+      const ScopeSlot& slot = slots[i];
+      if (slot.tag == tag) return slot.position;
+      if (slot.tag == 0) return s.members_count;
+      i = (i + 1) & s.slots_mask;
+    }
+  }
+  static std::uint32_t SlotHash(std::uint32_t tag) noexcept {
+    return static_cast<std::uint32_t>((std::uint64_t{tag} * 0x9E3779B97F4A7C15ull) >> 40);
+  }
   // field_words: words of one scope's membership bitset.
   std::size_t field_words() const noexcept { return field_words_; }
 
@@ -249,6 +292,7 @@ class Dictionary {
   friend class DictionaryBuilder;  // the loader's compiler (dictionary_loader.cc)
 
   std::uint32_t SparseOrdinal(std::uint32_t tag) const noexcept;
+  TagInfo SparseInfo(std::uint32_t tag) const noexcept;
 
   std::string type_, begin_string_, source_;
   int major_ = 0, minor_ = 0, service_pack_ = 0;
@@ -256,7 +300,7 @@ class Dictionary {
   std::vector<FieldDef> fields_;              // by ordinal (sorted by tag)
   std::vector<std::string> field_names_;      // by ordinal
   std::vector<std::uint32_t> names_sorted_;   // ordinals sorted by name
-  std::vector<std::uint32_t> dense_;          // tag -> ordinal, tags < kDenseTagLimit
+  std::vector<TagInfo> dense_;                // by tag, tags < kDenseTagLimit
   std::vector<std::pair<std::uint32_t, std::uint32_t>> sparse_;  // (tag, ordinal), tags >= limit
   std::vector<std::string> enum_storage_;     // owns multi-character enum strings
   std::vector<std::string_view> enum_values_;
@@ -267,6 +311,7 @@ class Dictionary {
   std::vector<std::uint16_t> required_;
   std::vector<std::uint16_t> group_positions_;
   std::vector<std::uint64_t> bits_;
+  std::vector<ScopeSlot> slots_;
   std::size_t field_words_ = 0;
   std::uint32_t header_scope_ = 0, trailer_scope_ = 0;
 

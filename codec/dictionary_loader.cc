@@ -111,6 +111,7 @@ class DictionaryBuilder {
   void CommitScopes();
   void CompileFields();
   void CompileMessageTables();
+  void CompileTagInfo();
 
   std::string_view xml_;
   std::string source_;
@@ -315,9 +316,9 @@ void DictionaryBuilder::CompileFields() {
       d_.sparse_.emplace_back(r.tag, static_cast<std::uint32_t>(i));
     }
   }
-  d_.dense_.assign(n == 0 ? 0 : max_dense + 1, Dictionary::kNoOrdinal);
+  d_.dense_.assign(n == 0 ? 0 : max_dense + 1, TagInfo{});
   for (std::size_t i = 0; i < n; ++i) {
-    if (raw_[i].tag < Dictionary::kDenseTagLimit) d_.dense_[raw_[i].tag] = static_cast<std::uint32_t>(i);
+    if (raw_[i].tag < Dictionary::kDenseTagLimit) d_.dense_[raw_[i].tag].ordinal = static_cast<std::uint32_t>(i);
   }
   // Enum strings: storage first, views after (storage no longer moves).
   for (auto& m : multi) {
@@ -382,6 +383,31 @@ void DictionaryBuilder::CommitScopes() {
     }
     s.required_count = static_cast<std::uint32_t>(d_.required_.size()) - s.required_begin;
     s.groups_count = static_cast<std::uint32_t>(d_.group_positions_.size()) - s.groups_begin;
+    // Tag -> position table, at most half full.
+    std::uint32_t size = 4;
+    while (size < 2 * members.size()) size *= 2;
+    s.slots_begin = static_cast<std::uint32_t>(d_.slots_.size());
+    s.slots_mask = size - 1;
+    d_.slots_.resize(d_.slots_.size() + size);
+    for (std::size_t p = 0; p < members.size(); ++p) {
+      std::uint32_t i = Dictionary::SlotHash(members[p].tag) & s.slots_mask;
+      while (d_.slots_[s.slots_begin + i].tag != 0) i = (i + 1) & s.slots_mask;
+      d_.slots_[s.slots_begin + i] = ScopeSlot{members[p].tag, static_cast<std::uint32_t>(p)};
+    }
+  }
+}
+
+void DictionaryBuilder::CompileTagInfo() {
+  const Scope& header = d_.scopes_[d_.header_scope_];
+  const Scope& trailer = d_.scopes_[d_.trailer_scope_];
+  for (const FieldDef& f : d_.fields_) {
+    if (f.tag >= d_.dense_.size()) continue;
+    TagInfo& info = d_.dense_[f.tag];
+    info.type = f.type;
+    info.flags = f.flags;
+    info.placement = 0;
+    if (d_.Contains(header, f.ordinal)) info.placement |= TagInfo::kInHeader;
+    if (d_.Contains(trailer, f.ordinal)) info.placement |= TagInfo::kInTrailer;
   }
 }
 
@@ -486,6 +512,7 @@ absl::StatusOr<Dictionary> DictionaryBuilder::Build() {
   for (const Scope& s : d_.scopes_) {
     if (s.count_tag != 0) d_.fields_[d_.ordinal(s.count_tag)].flags |= FieldDef::kIsGroupCount;
   }
+  CompileTagInfo();
   CompileMessageTables();
   return std::move(d_);
 }

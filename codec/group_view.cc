@@ -54,8 +54,7 @@ class GroupIndexer {
       const std::uint32_t tag = fields_[i].tag;
       const Scope* g = nullptr;
       const Dictionary* dict = &body_dict_;
-      const FieldDef* fd = body_dict_.field(tag);
-      if (fd != nullptr && (fd->flags & FieldDef::kIsGroupCount)) {
+      if (body_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) {
         if (body != nullptr) g = body_dict_.GroupIn(*body, tag);
         if (g == nullptr && same) {
           g = body_dict_.GroupIn(header, tag);
@@ -63,8 +62,7 @@ class GroupIndexer {
         }
       }
       if (g == nullptr && !same) {
-        const FieldDef* hd = header_dict_.field(tag);
-        if (hd != nullptr && (hd->flags & FieldDef::kIsGroupCount)) {
+        if (header_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) {
           dict = &header_dict_;
           g = header_dict_.GroupIn(header, tag);
           if (g == nullptr) g = header_dict_.GroupIn(trailer, tag);
@@ -150,10 +148,10 @@ class GroupIndexer {
         last_child = kNoGroup;
         p = 0;
       } else {
-        p = Position(members, count, pos, tag);
+        p = dict.PositionOf(scope, tag);
         if (p == count) {  // not in the template
           if (entry != nullptr && options_.unknown_fields != UnknownInGroup::kEndGroup &&
-              dict.field(tag) == nullptr) {
+              !dict.tag_info(tag).defined()) {
             if (options_.unknown_fields == UnknownInGroup::kError) {
               err = Fail(ErrorCode::kGroupUnknownField, j);
               break;
@@ -197,19 +195,6 @@ class GroupIndexer {
       return Fail(ErrorCode::kGroupCountMismatch, c);
     }
     return Error{};
-  }
-
-  // Position finds `tag` among the template's members, searching forward from
-  // the last position first (fields usually come in order); `count` when absent.
-  static std::uint32_t Position(const ScopeMember* members, std::uint32_t count, std::uint32_t pos,
-                                std::uint32_t tag) noexcept {
-    for (std::uint32_t k = pos + 1; k < count; ++k) {
-      if (members[k].tag == tag) return k;
-    }
-    for (std::uint32_t k = 0; k <= pos && k < count; ++k) {
-      if (members[k].tag == tag) return k;
-    }
-    return count;
   }
 
   const MessageView& view_;

@@ -28,17 +28,6 @@ inline void SetBit(std::uint64_t* bits, std::uint32_t i) noexcept {
   bits[i >> 6] |= std::uint64_t{1} << (i & 63);
 }
 
-std::uint32_t Position(const ScopeMember* members, std::uint32_t count, std::uint32_t pos,
-                       std::uint32_t tag) noexcept {
-  for (std::uint32_t k = pos + 1; k < count; ++k) {
-    if (members[k].tag == tag) return k;
-  }
-  for (std::uint32_t k = 0; k <= pos && k < count; ++k) {
-    if (members[k].tag == tag) return k;
-  }
-  return count;
-}
-
 class Run {
  public:
   Run(const ValidationOptions& o, const GroupedMessage& m) noexcept
@@ -58,7 +47,7 @@ class Run {
                                          : SessionRejectReason::kInvalidTagNumber,
                 f.tag, f.offset);
   }
-  ValidationResult Value(const Dictionary& d, const FieldDef& fd, const Field& f) const noexcept {
+  ValidationResult Value(const Dictionary& d, TagInfo info, const Field& f) const noexcept {
     if (f.length == 0) {
       if (o_.check_empty_values) {
         return Fail(ValidationCheck::kEmptyValue, SessionRejectReason::kTagSpecifiedWithoutValue,
@@ -66,9 +55,20 @@ class Run {
       }
       return {};
     }
-    std::string_view v(view_.data() + f.offset, f.length);
+    const char* v = view_.data() + f.offset;
     if (o_.check_value_format) {
-      ErrorCode e = codec_internal::CheckFormat(fd.type, v);
+      ErrorCode e = ErrorCode::kOk;
+      switch (info.type) {
+        case FieldType::kString:
+        case FieldType::kData:
+        case FieldType::kXmlData:
+          break;
+        case FieldType::kChar:  // inline: the most common typed field
+          if (f.length != 1 || v[0] == ' ') e = ErrorCode::kBadValue;
+          break;
+        default:
+          e = codec_internal::CheckFormat(info.type, std::string_view(v, f.length));
+      }
       if (e != ErrorCode::kOk) {
         return Fail(ValidationCheck::kValueFormat,
                     e == ErrorCode::kValueOutOfRange ? SessionRejectReason::kValueIsIncorrect
@@ -76,9 +76,20 @@ class Run {
                     f.tag, f.offset);
       }
     }
-    if (o_.check_enum_values && fd.has_enums() && !d.IsValidEnum(fd, v)) {
-      return Fail(ValidationCheck::kEnumValue, SessionRejectReason::kValueIsIncorrect, f.tag,
-                  f.offset);
+    if (o_.check_enum_values && (info.flags & FieldDef::kHasEnums)) {
+      const FieldDef& fd = d.fields()[info.ordinal];
+      bool valid;
+      if (f.length == 1 && static_cast<unsigned char>(v[0]) < 128 &&
+          fd.type != FieldType::kMultipleCharValue && fd.type != FieldType::kMultipleValueString) {
+        const unsigned c = static_cast<unsigned char>(v[0]);
+        valid = ((fd.char_enum_bits[c >> 6] >> (c & 63)) & 1u) != 0;
+      } else {
+        valid = d.IsValidEnum(fd, std::string_view(v, f.length));
+      }
+      if (!valid) {
+        return Fail(ValidationCheck::kEnumValue, SessionRejectReason::kValueIsIncorrect, f.tag,
+                    f.offset);
+      }
     }
     return {};
   }
@@ -105,7 +116,6 @@ class Run {
 ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
   const GroupRecord& rec = m_.group_record(gid);
   const Scope& scope = d.scope(rec.scope);
-  const ScopeMember* members = d.members(scope).data();
   const std::uint32_t count = scope.members_count;
   const std::size_t words = (count + 63) / 64;
   for (std::uint32_t e = 0; e < rec.size; ++e) {
@@ -116,7 +126,7 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
     std::uint32_t pos = 0;
     for (std::uint32_t i = er.begin; i < er.end;) {
       const Field& f = fields_[i];
-      const std::uint32_t p = Position(members, count, pos, f.tag);
+      const std::uint32_t p = d.PositionOf(scope, f.tag);
       if (p == count) {  // an unknown tag kept in the entry
         if (!Skip(f.tag)) {
           if (f.length == 0 && o_.check_empty_values) {
@@ -139,7 +149,7 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
       SetBit(seen, p);
       pos = p;
       if (!Skip(f.tag)) {
-        if (ValidationResult r = Value(d, d.fields()[members[p].ordinal], f); !r.ok()) return r;
+        if (ValidationResult r = Value(d, d.tag_info(f.tag), f); !r.ok()) return r;
       }
       if (child != kNoGroup && i == m_.group_record(child).count_field) {
         if (ValidationResult r = Group(d, child); !r.ok()) return r;
@@ -193,22 +203,22 @@ ValidationResult Run::Go() noexcept {
   for (std::uint32_t i = 0; i < n;) {
     const Field& f = fields_[i];
     const std::uint32_t tag = f.tag;
-    const std::uint32_t ho = hd.ordinal(tag);
+    const TagInfo hi = hd.tag_info(tag);
     const Dictionary* d;
-    std::uint32_t o;
+    TagInfo info;
     std::uint64_t* seen;
-    if (ho != Dictionary::kNoOrdinal && hd.Contains(header, ho)) {
+    if (hi.placement & TagInfo::kInHeader) {
       if (region != 0 && o_.check_field_order) {
         return Fail(ValidationCheck::kFieldOrder,
                     SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, tag, f.offset);
       }
       d = &hd;
-      o = ho;
+      info = hi;
       seen = seen_h;
-    } else if (ho != Dictionary::kNoOrdinal && hd.Contains(trailer, ho)) {
+    } else if (hi.placement & TagInfo::kInTrailer) {
       region = 2;
       d = &hd;
-      o = ho;
+      info = hi;
       seen = seen_h;
     } else {
       if (region == 2 && o_.check_field_order) {
@@ -217,13 +227,13 @@ ValidationResult Run::Go() noexcept {
       }
       region = 1;
       d = &bd;
-      o = same ? ho : bd.ordinal(tag);
+      info = same ? hi : bd.tag_info(tag);
       seen = seen_b;
       if (Skip(tag)) {
         ++i;
         continue;
       }
-      if (o == Dictionary::kNoOrdinal) {
+      if (!info.defined()) {
         if (f.length == 0 && o_.check_empty_values) {
           return Fail(ValidationCheck::kEmptyValue, SessionRejectReason::kTagSpecifiedWithoutValue,
                       tag, f.offset);
@@ -232,11 +242,12 @@ ValidationResult Run::Go() noexcept {
         ++i;
         continue;
       }
-      if (o_.check_tag_in_message && body != nullptr && !bd.Contains(*body, o)) {
+      if (o_.check_tag_in_message && body != nullptr && !bd.Contains(*body, info.ordinal)) {
         return Fail(ValidationCheck::kTagInMessage,
                     SessionRejectReason::kTagNotDefinedForMessageType, tag, f.offset);
       }
     }
+    const std::uint32_t o = info.ordinal;
     if (TestBit(seen, o)) {
       if (o_.check_repeated_tags) {
         return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce,
@@ -245,7 +256,7 @@ ValidationResult Run::Go() noexcept {
     }
     SetBit(seen, o);
     if (!Skip(tag)) {
-      if (ValidationResult r = Value(*d, d->fields()[o], f); !r.ok()) return r;
+      if (ValidationResult r = Value(*d, info, f); !r.ok()) return r;
     }
     if (group != kNoGroup && i == m_.group_record(group).count_field) {
       const GroupRecord& rec = m_.group_record(group);
