@@ -11,6 +11,16 @@
 namespace fixwire::simd_internal {
 namespace {
 
+// LoadPartial256 returns p[0..n) (n is 0..32) in the low n byte lanes, zeros above.
+inline __m256i LoadPartial256(const char* p, std::size_t n) noexcept {
+  if (n >= 32) return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  if (n >= 16) {
+    return _mm256_set_m128i(LoadPartial128(p + 16, n - 16),
+                            _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  }
+  return _mm256_set_m128i(_mm_setzero_si128(), LoadPartial128(p, n));
+}
+
 struct Avx2 {
   static constexpr std::size_t kWidth = 32;
   static constexpr bool kMaskedTail = false;
@@ -21,11 +31,27 @@ struct Avx2 {
     return static_cast<Mask>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c))));
   }
 
+  static Mask EqN(const char* p, std::size_t n, char c) noexcept {
+    const __m256i v = LoadPartial256(p, n);
+    return static_cast<Mask>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c)))) &
+           LowBitsOf<Mask>(n);
+  }
+
+  static void Classify64N(const char* p, std::size_t n, std::uint64_t* soh, std::uint64_t* eq) noexcept {
+    // Zero lanes past the data are neither SOH nor '='.
+    const __m256i lo = LoadPartial256(p, n < 32 ? n : 32);
+    const __m256i hi = n > 32 ? LoadPartial256(p + 32, n - 32) : _mm256_setzero_si256();
+    Classify(lo, hi, soh, eq);
+  }
+
   static void Classify64(const char* p, std::uint64_t* soh, std::uint64_t* eq) noexcept {
+    Classify(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
+             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32)), soh, eq);
+  }
+
+  static void Classify(__m256i lo, __m256i hi, std::uint64_t* soh, std::uint64_t* eq) noexcept {
     const __m256i kSoh = _mm256_set1_epi8('\x01');
     const __m256i kEq = _mm256_set1_epi8('=');
-    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
     const auto bits = [](__m256i v, __m256i c) -> std::uint64_t {
       return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, c)));
     };
@@ -49,9 +75,8 @@ std::uint64_t ByteSumAvx2(const char* data, std::size_t size) noexcept {
     acc0 = _mm256_add_epi64(acc0, _mm256_sad_epu8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + i)), zero));
   }
   if (i < size) {
-    alignas(32) char buffer[32] = {};  // zero bytes add nothing
-    std::memcpy(buffer, data + i, size - i);
-    acc1 = _mm256_add_epi64(acc1, _mm256_sad_epu8(_mm256_load_si256(reinterpret_cast<const __m256i*>(buffer)), zero));
+    // Zero lanes past the data add nothing.
+    acc1 = _mm256_add_epi64(acc1, _mm256_sad_epu8(LoadPartial256(data + i, size - i), zero));
   }
   const __m256i acc = _mm256_add_epi64(_mm256_add_epi64(acc0, acc1), _mm256_add_epi64(acc2, acc3));
   __m128i s = _mm_add_epi64(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));

@@ -25,7 +25,7 @@ struct Avx512 {
   static Mask Eq(const char* p, char c) noexcept {
     return _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(p), _mm512_set1_epi8(c));
   }
-  static Mask EqPartial(const char* p, std::size_t n, char c) noexcept {
+  static Mask EqN(const char* p, std::size_t n, char c) noexcept {
     const __mmask64 valid = LowBits(n);
     return _mm512_mask_cmpeq_epi8_mask(valid, _mm512_maskz_loadu_epi8(valid, p), _mm512_set1_epi8(c));
   }
@@ -34,7 +34,7 @@ struct Avx512 {
     *soh = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\x01'));
     *eq = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('='));
   }
-  static void Classify64Partial(const char* p, std::size_t n, std::uint64_t* soh,
+  static void Classify64N(const char* p, std::size_t n, std::uint64_t* soh,
                                 std::uint64_t* eq) noexcept {
     // Masked-off lanes load as 0, which is neither SOH nor '='.
     const __m512i v = _mm512_maskz_loadu_epi8(LowBits(n), p);

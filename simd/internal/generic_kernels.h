@@ -9,12 +9,14 @@
 //   kWidth             bytes per vector (16, 32 or 64); Mask has kWidth bits
 //   Eq(p, c)           bit i set when p[i] == c, for p[0..kWidth) (all readable)
 //   Classify64(p, soh, eq)  SOH and '=' masks of the 64 readable bytes p[0..64)
-//   kMaskedTail        true when the ISA can load a partial vector without
-//                      touching bytes past it (AVX-512 masked loads); then also
-//   EqPartial(p, n, c)      like Eq over p[0..n), n <= kWidth, higher bits 0
-//   Classify64Partial(p, n, soh, eq)  like Classify64 over p[0..n), n < 64
-// Without masked tails the remainder is copied into a zeroed stack buffer.
-// Either way no kernel reads a byte outside [data, data + size).
+//   EqN(p, n, c)       like Eq over p[0..n) only (n <= kWidth), higher bits 0
+//   Classify64N(p, n, soh, eq)  like Classify64 over p[0..n) only (n < 64)
+//   kMaskedTail        true when EqN is a masked load (AVX-512): FindByte then
+//                      uses it instead of an overlapping last vector.
+// The partial forms read exactly p[0..n): AVX-512 with masked loads (masked-off
+// lanes never fault), SSE2/AVX2 by assembling the bytes from at most two
+// scalar loads per 8 bytes (LoadPartial128 below). So no kernel reads a byte
+// outside [data, data + size).
 #ifndef FIXWIRE_SIMD_INTERNAL_GENERIC_KERNELS_H_
 #define FIXWIRE_SIMD_INTERNAL_GENERIC_KERNELS_H_
 
@@ -22,11 +24,54 @@
 #include <cstdint>
 #include <cstring>
 
+#include <emmintrin.h>
+
 namespace fixwire::simd_internal {
 namespace {
 
 inline unsigned CountTrailingZeros(std::uint32_t m) noexcept { return __builtin_ctz(m); }
 inline unsigned CountTrailingZeros(std::uint64_t m) noexcept { return __builtin_ctzll(m); }
+
+// LowBits returns a mask of the low n bits of a Mask, n in 0..bits of Mask.
+template <class Mask>
+inline Mask LowBitsOf(std::size_t n) noexcept {
+  return n >= sizeof(Mask) * 8 ? static_cast<Mask>(~Mask{0}) : static_cast<Mask>((Mask{1} << n) - 1);
+}
+
+// LoadUpTo8 returns p[0..n) (n is 0..8) in the low n bytes, zeros above,
+// reading exactly those bytes with at most two loads.
+inline std::uint64_t LoadUpTo8(const char* p, std::size_t n) noexcept {
+  if (n >= 8) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  if (n >= 4) {
+    std::uint32_t lo;
+    std::uint32_t hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);  // overlaps lo: the shared bytes are equal, so OR is exact
+    return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 4)));
+  }
+  if (n >= 2) {
+    std::uint16_t lo;
+    std::uint16_t hi;
+    std::memcpy(&lo, p, 2);
+    std::memcpy(&hi, p + n - 2, 2);
+    return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 2)));
+  }
+  return n == 1 ? static_cast<unsigned char>(p[0]) : 0;
+}
+
+// LoadPartial128 returns p[0..n) (n is 0..16) in the low n byte lanes, zeros above.
+inline __m128i LoadPartial128(const char* p, std::size_t n) noexcept {
+  if (n >= 16) return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  if (n > 8) {
+    return _mm_set_epi64x(static_cast<long long>(LoadUpTo8(p + 8, n - 8)),
+                          static_cast<long long>(LoadUpTo8(p, 8)));
+  }
+  return _mm_set_epi64x(0, static_cast<long long>(LoadUpTo8(p, n)));
+}
 
 template <class V>
 void GenericScanStructural(const char* data, std::size_t size, std::uint64_t* soh_masks,
@@ -37,13 +82,7 @@ void GenericScanStructural(const char* data, std::size_t size, std::uint64_t* so
     V::Classify64(data + i, &soh_masks[block], &eq_masks[block]);
   }
   if (i == size) return;
-  if constexpr (V::kMaskedTail) {
-    V::Classify64Partial(data + i, size - i, &soh_masks[block], &eq_masks[block]);
-  } else {
-    alignas(64) char buffer[64] = {};  // zero bytes are neither SOH nor '='
-    std::memcpy(buffer, data + i, size - i);
-    V::Classify64(buffer, &soh_masks[block], &eq_masks[block]);
-  }
+  V::Classify64N(data + i, size - i, &soh_masks[block], &eq_masks[block]);
 }
 
 template <class V>
@@ -68,26 +107,18 @@ std::size_t GenericFindByte(const char* data, std::size_t size, char byte) noexc
     if (m != 0) return i + CountTrailingZeros(m);
   }
   if (i == size) return size;
-  if constexpr (V::kMaskedTail) {
-    const Mask m = V::EqPartial(data + i, size - i, byte);
+  if (!V::kMaskedTail && size >= kW) {
+    // One overlapping vector ending at size; drop the bytes already checked.
+    const std::size_t j = size - kW;
+    const Mask m = static_cast<Mask>(V::Eq(data + j, byte) >> (i - j));
     return m != 0 ? i + CountTrailingZeros(m) : size;
-  } else {
-    if (size >= kW) {
-      // One overlapping vector ending at size; drop the bytes already checked.
-      const std::size_t j = size - kW;
-      const Mask m = static_cast<Mask>(V::Eq(data + j, byte) >> (i - j));
-      return m != 0 ? i + CountTrailingZeros(m) : size;
-    }
-    alignas(64) char buffer[kW];
-    std::memset(buffer, ~byte, kW);  // filler that never matches
-    std::memcpy(buffer, data, size);
-    const Mask m = V::Eq(buffer, byte);
-    return m != 0 ? CountTrailingZeros(m) : size;
   }
+  const Mask m = V::EqN(data + i, size - i, byte);
+  return m != 0 ? i + CountTrailingZeros(m) : size;
 }
 
 // GenericFindPattern returns the first i with data[i..i+N) == pattern[0..N), or
-// size. No pattern byte may be 0 (the zero filler of the tail buffer).
+// size.
 template <class V, std::size_t N>
 std::size_t GenericFindPattern(const char* data, std::size_t size, const char (&pattern)[N + 1]) noexcept {
   using Mask = typename V::Mask;
@@ -101,18 +132,11 @@ std::size_t GenericFindPattern(const char* data, std::size_t size, const char (&
   }
   const std::size_t rest = size - i;  // < kW + N - 1
   if (rest < N) return size;
-  Mask m;
-  if constexpr (V::kMaskedTail) {
-    m = V::EqPartial(data + i, rest < kW ? rest : kW, pattern[0]);
-    for (std::size_t k = 1; k < N; ++k) {
-      const std::size_t n = rest - k < kW ? rest - k : kW;
-      m &= V::EqPartial(data + i + k, n, pattern[k]);
-    }
-  } else {
-    alignas(64) char buffer[kW + N - 1] = {};
-    std::memcpy(buffer, data + i, rest);
-    m = V::Eq(buffer, pattern[0]);
-    for (std::size_t k = 1; k < N; ++k) m &= V::Eq(buffer + k, pattern[k]);
+  // Candidates i .. i + rest - N; lanes past each partial load are 0 bits.
+  Mask m = V::EqN(data + i, rest < kW ? rest : kW, pattern[0]);
+  for (std::size_t k = 1; k < N; ++k) {
+    const std::size_t n = rest - k < kW ? rest - k : kW;
+    m &= V::EqN(data + i + k, n, pattern[k]);
   }
   return m != 0 ? i + CountTrailingZeros(m) : size;
 }

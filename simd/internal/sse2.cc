@@ -21,6 +21,28 @@ struct Sse2 {
     return static_cast<Mask>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))));
   }
 
+  static Mask EqN(const char* p, std::size_t n, char c) noexcept {
+    const __m128i v = LoadPartial128(p, n);
+    return static_cast<Mask>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)))) & LowBitsOf<Mask>(n);
+  }
+
+  static void Classify64N(const char* p, std::size_t n, std::uint64_t* soh, std::uint64_t* eq) noexcept {
+    const __m128i kSoh = _mm_set1_epi8('\x01');
+    const __m128i kEq = _mm_set1_epi8('=');
+    std::uint64_t s = 0;
+    std::uint64_t e = 0;
+    for (std::size_t off = 0; off < n; off += 16) {
+      // Zero lanes past the data are neither SOH nor '='.
+      const __m128i v = LoadPartial128(p + off, n - off < 16 ? n - off : 16);
+      s |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, kSoh))))
+           << off;
+      e |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, kEq))))
+           << off;
+    }
+    *soh = s;
+    *eq = e;
+  }
+
   static void Classify64(const char* p, std::uint64_t* soh, std::uint64_t* eq) noexcept {
     const __m128i kSoh = _mm_set1_epi8('\x01');
     const __m128i kEq = _mm_set1_epi8('=');
@@ -55,9 +77,8 @@ std::uint64_t ByteSumSse2(const char* data, std::size_t size) noexcept {
     acc0 = _mm_add_epi64(acc0, _mm_sad_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i)), zero));
   }
   if (i < size) {
-    alignas(16) char buffer[16] = {};  // zero bytes add nothing
-    std::memcpy(buffer, data + i, size - i);
-    acc1 = _mm_add_epi64(acc1, _mm_sad_epu8(_mm_load_si128(reinterpret_cast<const __m128i*>(buffer)), zero));
+    // Zero lanes past the data add nothing.
+    acc1 = _mm_add_epi64(acc1, _mm_sad_epu8(LoadPartial128(data + i, size - i), zero));
   }
   const __m128i acc = _mm_add_epi64(_mm_add_epi64(acc0, acc1), _mm_add_epi64(acc2, acc3));
   const __m128i high = _mm_unpackhi_epi64(acc, acc);
