@@ -105,8 +105,9 @@ std::size_t ReadGroupsOf(const FIX::FieldMap& map) {
     const int count = static_cast<int>(g->second.size());
     for (int i = 1; i <= count; ++i) {
       const FIX::FieldMap& entry = map.getGroupRef(i, tag);
+      // Each field looked up by tag (getField), as an application reads an entry.
       for (FIX::FieldMap::const_iterator f = entry.begin(); f != entry.end(); ++f) {
-        total += f->getString().size();
+        total += entry.getField(f->getTag()).size();
       }
       total += ReadGroupsOf(entry);
     }

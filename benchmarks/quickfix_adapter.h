@@ -87,8 +87,8 @@ class QfMessage {
   // value's length, -1 when absent.
   long GetField(int tag) const;
   // ReadGroups reads every field of every entry of every group, nested groups
-  // included, through getGroupRef(i, tag) and the entries' fields; returns the
-  // total value bytes read.
+  // included: each entry through getGroupRef(i, tag), each of its fields
+  // looked up with getField(tag); returns the total value bytes read.
   std::size_t ReadGroups() const;
   // CopyForward copies the message (Message copy constructor), rewrites the
   // copy's header (49, 56, 34, 52) and serializes it into out.
