@@ -205,6 +205,40 @@ void ExpectMessagesCovered(const DictModel& model, const std::string& dir, size_
   }
 }
 
+// QuickFIX's message classes take a message's required body fields (those listed directly in the
+// message, not through a component or group) as constructor arguments, in layout order. Ours must be
+// exactly those, for every message.
+TEST(FixtCrossCheck, RequiredBodyFieldsMatchQuickFixConstructors) {
+  DictModel app = Load(kFix50Sp2);
+  DictModel transport = Load(kFixt);
+  int messages = 0;
+  for (const char* dir : {"fix50sp2", "fixt11"}) {
+    const DictModel& model = std::string(dir) == "fixt11" ? transport : app;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(kQuickFixInclude) + "/" + dir)) {
+      const std::string text = ReadText(entry.path().string());
+      const auto classes = Between(text, "class ", " : public Message");
+      const auto msgtypes = Between(text, "FIX::MsgType(\"", "\"");
+      if (classes.empty() || msgtypes.empty()) continue;
+      const MessageDef* ours = model.MessageOfType(msgtypes.front().second);
+      ASSERT_NE(ours, nullptr) << entry.path();
+      std::vector<std::string> expected;
+      const std::string ctor = "\n    " + classes.front().second + "(\n";
+      const size_t at = text.find(ctor);
+      if (at != std::string::npos) {
+        const std::string args = text.substr(at + ctor.size(), text.find(')', at + ctor.size()) - at - ctor.size());
+        for (const auto& [pos, name] : Between(args, "const FIX::", "&")) expected.push_back(name);
+      }
+      std::vector<std::string> required;
+      for (const Node& n : ours->body) {
+        if (n.kind == Node::kField && n.required) required.push_back(n.name);
+      }
+      EXPECT_EQ(required, expected) << ours->name;
+      ++messages;
+    }
+  }
+  EXPECT_GT(messages, 100);
+}
+
 TEST(FixtCrossCheck, ApplicationMessagesCoverQuickFixs) {
   ExpectMessagesCovered(Load(kFix50Sp2), "fix50sp2", 100);
 }
