@@ -110,6 +110,50 @@ TEST(FixtCrossCheck, FieldNumbersNamesAndTypes) {
   }
 }
 
+// QuickFIX's FixValues.h: field name -> every enumerated value it defines for that name, over all FIX
+// versions (so it may hold values FIX 5.0 SP2 no longer has). Values are trimmed: QuickFIX spells
+// QuoteCondition's "f" as "f " (a space cannot be part of a MultipleStringValue item).
+std::map<std::string, std::set<std::string>> QuickFixValues() {
+  std::map<std::string, std::set<std::string>> out;
+  std::stringstream lines(ReadText(std::string(kQuickFixInclude) + "/FixValues.h"));
+  for (std::string line; std::getline(lines, line);) {
+    const size_t decl = line.find("const ");
+    const size_t eq = line.find(" = ");
+    if (decl == std::string::npos || eq == std::string::npos) continue;
+    const size_t name_at = line.find(' ', decl + 6) + 1;  // after "const char " / "const int "
+    const std::string field = line.substr(name_at, line.find('_', name_at) - name_at);
+    std::string value = line.substr(eq + 3, line.rfind(';') - eq - 3);
+    if (!value.empty() && (value.front() == '\'' || value.front() == '"')) value = value.substr(1, value.size() - 2);
+    while (!value.empty() && value.back() == ' ') value.pop_back();
+    out[field].insert(value);
+  }
+  return out;
+}
+
+// Every enumerated value of ours is one QuickFIX knows for that field. Documented exception:
+// SessionRejectReason(373) 18 "Invalid/unsupported application version", which FIXT 1.1 adds and
+// QuickFIX 1.15 does not list (and 327 HaltReason, named differently, see above).
+TEST(FixtCrossCheck, EnumeratedValuesAreKnownToQuickFix) {
+  const auto values = QuickFixValues();
+  EXPECT_TRUE(values.at("Side").count("1"));  // guards the parsing
+  EXPECT_TRUE(values.at("MsgType").count("AE"));
+  int checked = 0;
+  for (const char* path : {kFixt, kFix50Sp2}) {
+    DictModel model = Load(path);
+    for (const FieldDef& field : model.fields) {
+      if (field.values.empty() || field.number == 327) continue;
+      auto known = values.find(field.name);
+      ASSERT_NE(known, values.end()) << path << ": QuickFIX has no values for " << field.name;
+      for (const auto& [value, description] : field.values) {
+        if (field.number == 373 && value == "18") continue;
+        EXPECT_TRUE(known->second.count(value)) << path << ": " << field.name << " value " << value;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 2900);
+}
+
 // Every field QuickFIX's FIX 5.0 SP2 and FIXT 1.1 message classes use is in our dictionaries.
 TEST(FixtCrossCheck, EveryFieldQuickFixUsesIsDefined) {
   DictModel app = Load(kFix50Sp2);
