@@ -18,50 +18,24 @@ constexpr Error Fail(ErrorCode code, std::size_t offset, std::uint32_t tag) noex
   return Error{code, static_cast<std::uint32_t>(offset), tag};
 }
 
-// SohCursor finds SOH positions in [0, limit) from structural masks computed
-// kChunkBlocks * 64 bytes at a time, starting wherever the walk is (so data
-// fields containing SOH are skipped by moving the position past them).
-class SohCursor {
- public:
-  SohCursor(const char* data, std::size_t limit) noexcept : data_(data), limit_(limit) {}
+// MaskChunk holds the structural masks of one chunk of kBlocks * 64 bytes.
+// The decoder walks the SOH masks with countr_zero, keeping the current
+// block's remaining bits in a register and clearing the lowest one per field,
+// so the loop-carried work per field is one blsr; after a data field (whose
+// bytes may hold SOH) the walk restarts at the position after it.
+struct MaskChunk {
+  static constexpr std::size_t kBlocks = 32;
+  std::uint64_t soh[kBlocks];
+  std::uint64_t eq[kBlocks];
 
-  // Next returns the first SOH at or after pos, or limit when there is none.
-  inline std::size_t Next(std::size_t pos) noexcept {
-    for (;;) {
-      const std::size_t rel = pos - base_;
-      if (rel < covered_) {
-        std::size_t k = rel >> 6;
-        const std::uint64_t bits = soh_[k] >> (rel & 63);
-        if (bits != 0) return pos + static_cast<std::size_t>(std::countr_zero(bits));
-        while (++k < blocks_) {
-          if (soh_[k] != 0) return base_ + k * 64 + static_cast<std::size_t>(std::countr_zero(soh_[k]));
-        }
-        pos = base_ + covered_;
-      }
-      if (pos >= limit_) return limit_;
-      Scan(pos);
-    }
+  // Scan fills the masks of [from, min(limit, from + kBlocks * 64)) and
+  // returns how many blocks that is (from < limit).
+  std::size_t Scan(const char* data, std::size_t from, std::size_t limit) noexcept {
+    const std::size_t room = limit - from;
+    const std::size_t n = room < kBlocks * simd::kBlockBytes ? room : kBlocks * simd::kBlockBytes;
+    simd::ScanStructural(data + from, n, soh, eq);
+    return simd::BlockCount(n);
   }
-
- private:
-  static constexpr std::size_t kChunkBlocks = 32;
-
-  void Scan(std::size_t from) noexcept {
-    const std::size_t n =
-        limit_ - from < kChunkBlocks * simd::kBlockBytes ? limit_ - from : kChunkBlocks * simd::kBlockBytes;
-    simd::ScanStructural(data_ + from, n, soh_, eq_);
-    base_ = from;
-    blocks_ = simd::BlockCount(n);
-    covered_ = blocks_ * simd::kBlockBytes;
-  }
-
-  const char* data_;
-  std::size_t limit_;
-  std::size_t base_ = 0;
-  std::size_t blocks_ = 0;
-  std::size_t covered_ = 0;
-  std::uint64_t soh_[kChunkBlocks];
-  std::uint64_t eq_[kChunkBlocks];
 };
 
 // FastTag parses a tag of 1..7 digits followed by '=' at p, reading the
@@ -138,42 +112,101 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   if (!e.ok()) return e;
 
   index.Begin();
+  // Locals, so stores into the field array cannot be taken to alias the index's members.
   Field* const fields = index.fields_;
+  std::uint32_t* const direct = index.direct_;
+  const std::uint32_t direct_tags = index.direct_tags_;
   const std::uint32_t last_slot = index.capacity_ - 1;  // keeps room for 10=
+  // Insert records fields[i] for lookup, keeping each tag's first occurrence
+  // (see FieldIndex::Insert: a slot is trusted only if it points below i at the same tag).
+  auto insert = [&](std::uint32_t tag, std::uint32_t i) __attribute__((always_inline)) {
+    if (tag < direct_tags) [[likely]] {
+      const std::uint32_t slot = direct[tag];
+      if (!(slot < i && fields[slot].tag == tag)) direct[tag] = i;
+    } else {
+      index.InsertLarge(tag, i);
+    }
+  };
   fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
-  index.Insert(kTagBeginString, 0);
+  insert(kTagBeginString, 0);
   fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
-  index.Insert(kTagBodyLength, 1);
+  insert(kTagBodyLength, 1);
   std::uint32_t count = 2;
 
   const std::size_t body_end = static_cast<std::size_t>(h.body_end());  // offset of "10="
   const bool allow_empty = options_.allow_empty_values;
   const LengthFieldTable& lengths = *length_fields_;
-  SohCursor cursor(data, body_end);
   std::size_t pos = h.body_start;
+  // 35= must be the first body field.
+  if (std::memcmp(data + pos, "35=", 3) != 0) {
+    std::uint32_t first = 0;
+    (void)FastTag(data + pos, &first);
+    return Fail(ErrorCode::kMissingMsgType, pos, first);
+  }
+
+  // The SOH walk (see MaskChunk); all scalars are locals so they stay in registers.
+  MaskChunk chunk;
+  std::size_t chunk_base = 0;               // absolute offset of the chunk's first byte
+  const std::uint64_t* mask_end = chunk.soh;
+  const std::uint64_t* mask = chunk.soh;    // current block
+  std::size_t block_base = 0;               // absolute offset of the current block
+  std::uint64_t bits = 0;                   // SOH bits of the current block not yet used
+  auto rescan = [&](std::size_t from) __attribute__((always_inline)) {
+    mask_end = chunk.soh + chunk.Scan(data, from, body_end);
+    chunk_base = from;
+  };
+  auto seek = [&](std::size_t p) __attribute__((always_inline)) {
+    if (p < chunk_base ||
+        p - chunk_base >= static_cast<std::size_t>(mask_end - chunk.soh) * simd::kBlockBytes) {
+      rescan(p);
+    }
+    const std::size_t rel = p - chunk_base;
+    mask = chunk.soh + (rel >> 6);
+    block_base = chunk_base + (rel & ~std::size_t{63});
+    bits = *mask & (~std::uint64_t{0} << (rel & 63));
+  };
+  auto next_soh = [&]() __attribute__((always_inline)) -> std::size_t {
+    while (bits == 0) [[unlikely]] {
+      block_base += simd::kBlockBytes;
+      if (++mask == mask_end) {
+        if (block_base >= body_end) return body_end;
+        rescan(block_base);
+        mask = chunk.soh;
+      }
+      bits = *mask;
+    }
+    const std::size_t at = block_base + static_cast<std::size_t>(std::countr_zero(bits));
+    bits &= bits - 1;
+    return at;
+  };
+  seek(pos);
   // Invariant: pos < body_end and data[body_end - 1] is SOH, so every field
   // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
   while (pos < body_end) {
-    const std::size_t soh = cursor.Next(pos);
+    const std::size_t soh = next_soh();
+    if (soh >= body_end) [[unlikely]] {
+      return Fail(ErrorCode::kMissingSoh, pos, 0);  // unreachable: data[body_end - 1] is SOH
+    }
     std::uint32_t tag;
     std::size_t value_start;
     const unsigned digits = FastTag(data + pos, &tag);
-    if (digits != 0) {
+    if (digits != 0) [[likely]] {
       value_start = pos + digits + 1;
     } else {
       e = SlowTag(data, pos, soh, &tag, &value_start);
       if (!e.ok()) return e;
     }
     const std::size_t length = soh - value_start;
-    if (length == 0 && !allow_empty) return Fail(ErrorCode::kEmptyValue, pos, tag);
-    if (count == 2 && tag != kTagMsgType) return Fail(ErrorCode::kMissingMsgType, pos, tag);
+    if (length == 0) [[unlikely]] {
+      if (!allow_empty) return Fail(ErrorCode::kEmptyValue, pos, tag);
+    }
     if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
       return Fail(ErrorCode::kFieldOutOfPlace, pos, tag);  // 8, 9 or 10 inside the body
     }
     if (count == last_slot) return Fail(ErrorCode::kIndexCapacityExceeded, pos, tag);
     fields[count] = Field{tag, static_cast<std::uint32_t>(value_start),
                           static_cast<std::uint32_t>(length)};
-    index.Insert(tag, count);
+    insert(tag, count);
     ++count;
     pos = soh + 1;
 
@@ -202,14 +235,15 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
       if (count == last_slot) return Fail(ErrorCode::kIndexCapacityExceeded, pos, data_tag);
       fields[count] = Field{data_tag, static_cast<std::uint32_t>(data_start),
                             static_cast<std::uint32_t>(n)};
-      index.Insert(data_tag, count);
+      insert(data_tag, count);
       ++count;
       pos = data_end + 1;
+      if (pos < body_end) seek(pos);  // skip any SOH inside the data
     }
   }
 
   fields[count] = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
-  index.Insert(kTagCheckSum, count);
+  insert(kTagCheckSum, count);
   ++count;
 
   MessageView view;

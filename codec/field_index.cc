@@ -70,12 +70,10 @@ void FieldIndex::Carve(void* storage, std::uint32_t capacity, std::uint32_t dire
   generation_ = 0;
 }
 
-void FieldIndex::Begin() noexcept {
-  if (++generation_ == 0) {
-    // Wrapped after 2^32 messages: forget every stamp once.
-    std::memset(hash_, 0, (std::size_t{hash_mask_} + 1) * sizeof(HashEntry));
-    generation_ = 1;
-  }
+void FieldIndex::ClearGenerations() noexcept {
+  // Wrapped after 2^32 messages: forget every stamp once.
+  std::memset(hash_, 0, (std::size_t{hash_mask_} + 1) * sizeof(HashEntry));
+  generation_ = 1;
 }
 
 void FieldIndex::InsertLarge(std::uint32_t tag, std::uint32_t i) noexcept {

@@ -105,7 +105,10 @@ class FieldIndex {
   void Carve(void* storage, std::uint32_t capacity, std::uint32_t direct_tags) noexcept;
 
   // Begin starts a new message: a new generation for the hash table.
-  void Begin() noexcept;
+  void Begin() noexcept {
+    if (++generation_ == 0) [[unlikely]] ClearGenerations();
+  }
+  void ClearGenerations() noexcept;
 
   // Insert records field `i` (already stored in fields_[i]) for lookup,
   // keeping the first occurrence of each tag. `i` is the count so far.

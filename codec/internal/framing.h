@@ -11,7 +11,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <cstring>
+
 #include "codec/error.h"
+#include "simd/checksum.h"
 
 namespace fixwire::codec_internal {
 
@@ -36,7 +39,7 @@ struct FrameHeader {
 // ParseFrameHeader reads "8=FIX...<SOH>9=<n><SOH>" at data[0]. Errors:
 // kIncomplete, kBadBeginString (offset 0), kMissingBodyLength, kBadBodyLength
 // (tag 9, offset of the value).
-Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* out) noexcept;
+inline Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* out) noexcept;
 
 // CheckTrailer verifies the trailer of a frame whose header is `h`, given
 // size >= h.total(): SOH before body_end(), "10=" + 3 digits + SOH there, and
@@ -44,8 +47,87 @@ Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* out) noe
 // offset body_end(): the byte before it is not SOH), kMissingCheckSum (tag 10,
 // offset body_end(): a field boundary, but not "10="), kBadCheckSum and
 // kCheckSumMismatch (tag 10, offset of the value). Writes the parsed CheckSum value to *checksum.
-Error CheckTrailer(const char* data, const FrameHeader& h, bool validate_checksum,
-                   std::uint8_t* checksum) noexcept;
+inline Error CheckTrailer(const char* data, const FrameHeader& h, bool validate_checksum,
+                          std::uint8_t* checksum) noexcept;
+
+// --- Definitions (inline: the decoder's per-message fixed cost). ---
+
+namespace framing_detail {
+
+inline constexpr Error Fail(ErrorCode code, std::size_t offset, std::uint32_t tag) noexcept {
+  return Error{code, static_cast<std::uint32_t>(offset), tag};
+}
+
+// A prefix of "8=FIX" shorter than `n` bytes matches what we have.
+inline bool MatchesPrefix(const char* data, std::size_t size, const char* literal, std::size_t n) noexcept {
+  return std::memcmp(data, literal, size < n ? size : n) == 0;
+}
+
+}  // namespace framing_detail
+
+inline Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* out) noexcept {
+  using namespace framing_detail;
+  // BeginString: "8=FIX" then the rest of the version up to SOH.
+  if (!MatchesPrefix(data, size, "8=FIX", 5)) return Fail(ErrorCode::kBadBeginString, 0, 8);
+  if (size < 5) return Fail(ErrorCode::kIncomplete, size, 8);
+  std::size_t i = 5;
+  const std::size_t begin_limit = 2 + kMaxBeginStringValue;  // offset the SOH must come by
+  while (i < size && i <= begin_limit && data[i] != '\x01') ++i;
+  if (i > begin_limit) return Fail(ErrorCode::kBadBeginString, 0, 8);
+  if (i == size) return Fail(ErrorCode::kIncomplete, size, 8);
+  // "FIX.x.y" or "FIXT.x.y": something after "FIX." / "FIXT.".
+  const std::size_t value_length = i - 2;
+  const bool dotted = (value_length > 4 && data[5] == '.') ||
+                      (value_length > 5 && data[5] == 'T' && data[6] == '.');
+  if (!dotted) return Fail(ErrorCode::kBadBeginString, 0, 8);
+  out->begin_string_length = static_cast<std::uint32_t>(value_length);
+
+  // BodyLength: "9=" then 1..9 digits, no leading zero, then SOH.
+  std::size_t p = i + 1;
+  if (!MatchesPrefix(data + p, size - p, "9=", 2)) return Fail(ErrorCode::kMissingBodyLength, p, 9);
+  if (size - p < 2) return Fail(ErrorCode::kIncomplete, size, 9);
+  p += 2;
+  out->body_length_offset = static_cast<std::uint32_t>(p);
+  std::uint32_t length = 0;
+  std::size_t digits = 0;
+  for (;; ++digits) {
+    if (p + digits == size) return Fail(ErrorCode::kIncomplete, size, 9);
+    const char c = data[p + digits];
+    if (c == '\x01') break;
+    const unsigned d = static_cast<unsigned char>(c) - static_cast<unsigned>('0');
+    if (d > 9 || digits == kMaxBodyLengthDigits || (digits == 0 && d == 0)) {
+      return Fail(ErrorCode::kBadBodyLength, p, 9);
+    }
+    length = length * 10 + d;
+  }
+  if (digits == 0) return Fail(ErrorCode::kBadBodyLength, p, 9);
+  out->body_length_digits = static_cast<std::uint32_t>(digits);
+  out->body_length = length;
+  out->body_start = static_cast<std::uint32_t>(p + digits + 1);
+  return Error{};
+}
+
+inline Error CheckTrailer(const char* data, const FrameHeader& h, bool validate_checksum,
+                          std::uint8_t* checksum) noexcept {
+  using namespace framing_detail;
+  const std::size_t end = static_cast<std::size_t>(h.body_end());
+  // BodyLength must end the body on a field boundary, and the field there must be 10=.
+  if (data[end - 1] != '\x01') return Fail(ErrorCode::kBodyLengthMismatch, end, 9);
+  if (std::memcmp(data + end, "10=", 3) != 0) return Fail(ErrorCode::kMissingCheckSum, end, 10);
+  const unsigned d0 = static_cast<unsigned char>(data[end + 3]) - static_cast<unsigned>('0');
+  const unsigned d1 = static_cast<unsigned char>(data[end + 4]) - static_cast<unsigned>('0');
+  const unsigned d2 = static_cast<unsigned char>(data[end + 5]) - static_cast<unsigned>('0');
+  if (d0 > 9 || d1 > 9 || d2 > 9 || data[end + 6] != '\x01') {
+    return Fail(ErrorCode::kBadCheckSum, end + 3, 10);
+  }
+  const unsigned given = d0 * 100 + d1 * 10 + d2;
+  if (given > 255) return Fail(ErrorCode::kBadCheckSum, end + 3, 10);
+  if (validate_checksum && simd::Checksum(data, end) != given) {
+    return Fail(ErrorCode::kCheckSumMismatch, end + 3, 10);
+  }
+  *checksum = static_cast<std::uint8_t>(given);
+  return Error{};
+}
 
 }  // namespace fixwire::codec_internal
 

@@ -1,0 +1,216 @@
+// Decode rows, one per workload:
+//   fixwire/decode/<w>       Decoder::Decode: framing, BodyLength, CheckSum and the
+//                            full field index with O(1) lookup tables
+//   fixwire/decode_read/<w>  Decode, then read the first 8 message-level body
+//                            fields after 35 with their typed parser (Decimal,
+//                            int, char, UTCTimestamp, ...), by tag lookup
+//   fixwire/get_field/<w>    one MessageView::Find on a decoded message, cycling
+//                            through every distinct tag of the message
+//   fixwire/frame/<w>        StreamFramer over 1 MB of back-to-back copies of
+//                            the workload, fed in 64 KB reads (framing and
+//                            CheckSum of every message; no index)
+// Before timing, each row checks that the workload decodes and fails otherwise.
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arena/buffer_pool.h"
+#include "benchmark/benchmark.h"
+#include "benchmarks/bench_counters.h"
+#include "benchmarks/workloads.h"
+#include "codec/decoder.h"
+#include "codec/message_view.h"
+#include "codec/stream_framer.h"
+#include "codec/values.h"
+
+namespace fixwire::bench {
+namespace {
+
+// Enough index capacity for the largest workload (MDSnapshot165K).
+std::uint32_t CapacityFor(const Workload& w) {
+  return static_cast<std::uint32_t>(w.fields.size() + 16);
+}
+
+void BM_Decode(benchmark::State& state, const char* name) {
+  const Workload& w = GetWorkload(name);
+  Decoder decoder;
+  FieldIndex index(CapacityFor(w));
+  MessageView view;
+  if (!decoder.Decode(w.bytes, index, view).ok() || view.field_count() != w.fields.size()) {
+    state.SkipWithError("workload does not decode to its fields");
+    return;
+  }
+  RowCounters counters;
+  for (auto _ : state) {
+    const Error e = decoder.Decode(w.bytes, index, view);
+    benchmark::DoNotOptimize(e);
+    benchmark::DoNotOptimize(view);
+  }
+  counters.Finish(state, w.bytes.size());
+}
+
+// The first 8 depth-0 fields after 35 (fewer when the message has fewer).
+std::vector<const WorkloadField*> ReadFields(const Workload& w) {
+  std::vector<const WorkloadField*> out;
+  for (const WorkloadField& f : w.content().subspan(1)) {
+    if (f.depth == 0 && out.size() < 8) out.push_back(&f);
+  }
+  return out;
+}
+
+// ReadTyped reads one field with the parser of its kind; returns a value to sink.
+inline std::int64_t ReadTyped(const MessageView& view, const WorkloadField& f) {
+  switch (f.kind) {
+    case FieldKind::kString: {
+      const std::string_view s = view.GetOr(f.tag);
+      return static_cast<std::int64_t>(s.size());
+    }
+    case FieldKind::kChar: {
+      char c = 0;
+      (void)view.GetChar(f.tag, &c);
+      return c;
+    }
+    case FieldKind::kInt:
+    case FieldKind::kNumInGroup: {
+      std::int64_t v = 0;
+      (void)view.GetInt64(f.tag, &v);
+      return v;
+    }
+    case FieldKind::kDecimal: {
+      Decimal d;
+      (void)view.GetDecimal(f.tag, &d);
+      return d.mantissa + d.exponent;
+    }
+    case FieldKind::kUtcTimestamp: {
+      std::int64_t t = 0;
+      (void)view.GetUtcTimestamp(f.tag, &t);
+      return t;
+    }
+    case FieldKind::kUtcTimeOnly: {
+      std::int64_t t = 0;
+      (void)view.GetUtcTimeOnly(f.tag, &t);
+      return t;
+    }
+  }
+  return 0;
+}
+
+void BM_DecodeRead(benchmark::State& state, const char* name) {
+  const Workload& w = GetWorkload(name);
+  const std::vector<const WorkloadField*> fields = ReadFields(w);
+  Decoder decoder;
+  FieldIndex index(CapacityFor(w));
+  MessageView view;
+  if (!decoder.Decode(w.bytes, index, view).ok()) {
+    state.SkipWithError("workload does not decode");
+    return;
+  }
+  // Check every read against the workload's native value once.
+  for (const WorkloadField* f : fields) {
+    bool ok = view.GetOr(f->tag) == f->text;
+    if (f->kind == FieldKind::kDecimal) {
+      Decimal d;
+      ok = ok && view.GetDecimal(f->tag, &d) == ErrorCode::kOk && d.mantissa == f->integer &&
+           d.exponent == f->exponent;
+    } else if (f->kind == FieldKind::kUtcTimestamp) {
+      std::int64_t t;
+      ok = ok && view.GetUtcTimestamp(f->tag, &t) == ErrorCode::kOk && t == f->integer;
+    } else if (f->kind == FieldKind::kInt || f->kind == FieldKind::kNumInGroup) {
+      std::int64_t v;
+      ok = ok && view.GetInt64(f->tag, &v) == ErrorCode::kOk && v == f->integer;
+    }
+    if (!ok) {
+      state.SkipWithError("a typed read disagrees with the workload's value");
+      return;
+    }
+  }
+  RowCounters counters;
+  for (auto _ : state) {
+    const Error e = decoder.Decode(w.bytes, index, view);
+    std::int64_t sink = static_cast<std::int64_t>(e.code);
+    for (const WorkloadField* f : fields) sink += ReadTyped(view, *f);
+    benchmark::DoNotOptimize(sink);
+  }
+  counters.Finish(state, w.bytes.size());
+}
+
+void BM_GetField(benchmark::State& state, const char* name) {
+  const Workload& w = GetWorkload(name);
+  Decoder decoder;
+  FieldIndex index(CapacityFor(w));
+  MessageView view;
+  if (!decoder.Decode(w.bytes, index, view).ok()) {
+    state.SkipWithError("workload does not decode");
+    return;
+  }
+  std::vector<std::uint32_t> tags;
+  for (const WorkloadField& f : w.fields) {
+    bool seen = false;
+    for (std::uint32_t t : tags) seen = seen || t == f.tag;
+    if (!seen) tags.push_back(f.tag);
+  }
+  while (tags.size() & (tags.size() - 1)) tags.push_back(tags[tags.size() % 3]);  // power of two
+  const std::size_t mask = tags.size() - 1;
+  for (std::uint32_t t : tags) {
+    if (view.Find(t) == nullptr) {
+      state.SkipWithError("a workload tag is not found");
+      return;
+    }
+  }
+  RowCounters counters;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Field* f = view.Find(tags[i++ & mask]);
+    benchmark::DoNotOptimize(f);
+  }
+  counters.Finish(state, 0);
+}
+
+void BM_Frame(benchmark::State& state, const char* name) {
+  const Workload& w = GetWorkload(name);
+  const std::string stream = BackToBack(w, 1 << 20);
+  const std::size_t per_stream = stream.size() / w.bytes.size();
+  constexpr std::size_t kRead = 64 * 1024;
+  BufferPool pool(1, 512 * 1024);
+  StreamFramer framer(pool);
+  auto run = [&]() -> std::size_t {
+    std::size_t messages = 0;
+    for (std::size_t pos = 0; pos < stream.size();) {
+      const std::size_t want = stream.size() - pos < kRead ? stream.size() - pos : kRead;
+      pos += framer.Feed(stream.data() + pos, want);
+      for (FrameEvent ev = framer.Next(); ev.kind != FrameEvent::kNeedMore; ev = framer.Next()) {
+        messages += ev.kind == FrameEvent::kMessage ? 1 : 0;
+        benchmark::DoNotOptimize(ev);
+      }
+    }
+    return messages;
+  };
+  if (run() != per_stream) {
+    state.SkipWithError("framer did not find every message");
+    return;
+  }
+  RowCounters counters;
+  for (auto _ : state) {
+    std::size_t n = run();
+    benchmark::DoNotOptimize(n);
+  }
+  counters.Finish(state, stream.size(), per_stream);
+}
+
+const bool kRegistered = [] {
+  static std::deque<std::string> names;  // stable: each row keeps its name's const char*
+  for (std::string_view name : WorkloadNames()) {
+    names.emplace_back(name);
+    const char* n = names.back().c_str();
+    benchmark::RegisterBenchmark(("fixwire/decode/" + names.back()).c_str(), BM_Decode, n);
+    benchmark::RegisterBenchmark(("fixwire/decode_read/" + names.back()).c_str(), BM_DecodeRead, n);
+    benchmark::RegisterBenchmark(("fixwire/get_field/" + names.back()).c_str(), BM_GetField, n);
+    benchmark::RegisterBenchmark(("fixwire/frame/" + names.back()).c_str(), BM_Frame, n);
+  }
+  return true;
+}();
+
+}  // namespace
+}  // namespace fixwire::bench
