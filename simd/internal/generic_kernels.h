@@ -146,12 +146,37 @@ std::size_t GenericFindTrailer(const char* data, std::size_t size) noexcept {
   return GenericFindPattern<V, 4>(data, size, "\x01" "10=");
 }
 
+// GenericFindBeginString: "8=FIX" at the start, else the first "\x01" "8=FIX".
+// Vectors filter on three of the six bytes (SOH at +0, '=' at +2, 'X' at +5,
+// a combination that is rare in FIX text) and the few candidates are checked
+// in full; a candidate's 'X' matched inside the span, so the check reads only
+// bytes of the span.
 template <class V>
 std::size_t GenericFindBeginString(const char* data, std::size_t size) noexcept {
+  using Mask = typename V::Mask;
+  constexpr std::size_t kW = V::kWidth;
+  constexpr std::size_t kN = 6;
   if (size < 5) return size;
   if (std::memcmp(data, "8=FIX", 5) == 0) return 0;
-  const std::size_t soh = GenericFindPattern<V, 6>(data, size, "\x01" "8=FIX");
-  return soh == size ? size : soh + 1;
+  if (size < kN) return size;
+  std::size_t i = 0;
+  for (; i + (kN - 1) + kW <= size; i += kW) {
+    Mask m = V::Eq(data + i, '\x01') & V::Eq(data + i + 2, '=') & V::Eq(data + i + 5, 'X');
+    for (; m != 0; m &= m - 1) {
+      const std::size_t soh = i + CountTrailingZeros(m);
+      if (std::memcmp(data + soh + 1, "8=FI", 4) == 0) return soh + 1;
+    }
+  }
+  const std::size_t rest = size - i;  // < kW + kN - 1
+  if (rest < kN) return size;
+  Mask m = V::EqN(data + i, rest < kW ? rest : kW, '\x01') &
+           V::EqN(data + i + 2, rest - 2 < kW ? rest - 2 : kW, '=') &
+           V::EqN(data + i + 5, rest - 5 < kW ? rest - 5 : kW, 'X');
+  for (; m != 0; m &= m - 1) {
+    const std::size_t soh = i + CountTrailingZeros(m);
+    if (std::memcmp(data + soh + 1, "8=FI", 4) == 0) return soh + 1;
+  }
+  return size;
 }
 
 }  // namespace
