@@ -86,9 +86,10 @@ std::size_t QfMessage::Serialize(std::string* out) const {
 }
 
 long QfMessage::GetField(int tag) const {
-  const FIX::FieldMap& map = FIX::Message::isHeaderField(tag)
-                                 ? static_cast<const FIX::FieldMap&>(impl_->message.getHeader())
-                                 : static_cast<const FIX::FieldMap&>(impl_->message);
+  const FIX::FieldMap& map =
+      FIX::Message::isHeaderField(tag)    ? static_cast<const FIX::FieldMap&>(impl_->message.getHeader())
+      : FIX::Message::isTrailerField(tag) ? static_cast<const FIX::FieldMap&>(impl_->message.getTrailer())
+                                          : static_cast<const FIX::FieldMap&>(impl_->message);
   try {
     return static_cast<long>(map.getField(tag).size());
   } catch (const std::exception&) {

@@ -83,8 +83,8 @@ class QfMessage {
 
   // Serialize: toString(out) of the message held (its BodyLength and CheckSum recomputed).
   std::size_t Serialize(std::string* out) const;
-  // GetField: getField(tag) on the body (or the header for header tags); the
-  // value's length, -1 when absent.
+  // GetField: getField(tag) on the header, body or trailer (where QuickFIX
+  // keeps that tag); the value's length, -1 when absent.
   long GetField(int tag) const;
   // ReadGroups reads every field of every entry of every group, nested groups
   // included: each entry through getGroupRef(i, tag), each of its fields

@@ -289,9 +289,6 @@ std::vector<Workload> BuildAll() {
   all.push_back(QuoteRequest10());
   all.push_back(MDSnapshot165K());
   all.push_back(MassQuote());
-  // get_field looks up one message-level body field (header field 52 for Heartbeat).
-  const std::uint32_t lookup_tags[] = {52, 44, 31, 262, 131, 262, 117};
-  for (std::size_t i = 0; i < all.size(); ++i) all[i].lookup_tag = lookup_tags[i];
   return all;
 }
 

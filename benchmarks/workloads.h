@@ -64,7 +64,6 @@ struct Workload {
   std::string_view begin_string;  // "FIX.4.2" or "FIX.4.4"
   std::string_view msg_type;      // the value of 35
   bool has_groups = false;        // whether any repeating group is present
-  std::uint32_t lookup_tag = 0;   // the message-level tag the get_field rows look up
   std::vector<WorkloadField> fields;  // every field in wire order: 8 and 9 first, 10 last
   std::string bytes;              // the whole message, SOH (0x01) separated
 
