@@ -4,6 +4,9 @@
 // length 0..300 at every alignment 0..63, block-edge placements, all-SOH,
 // no-SOH and 165 KiB inputs. Buffers end exactly at their allocation, so under
 // --config=asan any read past a span fails the test.
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -209,6 +212,53 @@ TEST_P(KernelsTest, PublicFunctionsDispatchToTheActiveIsa) {
   EXPECT_EQ(soh[0], (1ull << 9) | (1ull << 13) | (1ull << 18) | (1ull << 25));
   EXPECT_EQ(eq[0], (1ull << 1) | (1ull << 11) | (1ull << 16) | (1ull << 21));
   ASSERT_TRUE(simd::SetActiveIsa(simd::BestSupportedIsa()));
+}
+
+// GuardedPages: three pages, the first and last PROT_NONE. Data placed to end
+// exactly at the second guard (or to start right after the first) makes any
+// read outside the span fault, whatever the instruction (including AVX-512
+// masked loads, which ASan does not see).
+class GuardedPages {
+ public:
+  GuardedPages() : page_(static_cast<std::size_t>(sysconf(_SC_PAGESIZE))) {
+    void* p = mmap(nullptr, 3 * page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    base_ = p == MAP_FAILED ? nullptr : static_cast<char*>(p);
+    if (base_ != nullptr) {
+      mprotect(base_, page_, PROT_NONE);
+      mprotect(base_ + 2 * page_, page_, PROT_NONE);
+    }
+  }
+  ~GuardedPages() {
+    if (base_ != nullptr) munmap(base_, 3 * page_);
+  }
+  bool ok() const { return base_ != nullptr; }
+  std::size_t page() const { return page_; }
+  char* first() const { return base_ + page_; }    // first readable byte
+  char* end() const { return base_ + 2 * page_; }  // one past the last readable byte
+
+ private:
+  std::size_t page_;
+  char* base_ = nullptr;
+};
+
+TEST_P(KernelsTest, NoReadOutsideTheSpanAtPageGuards) {
+  GuardedPages pages;
+  ASSERT_TRUE(pages.ok());
+  std::mt19937_64 rng(77);
+  for (std::size_t size = 0; size <= 300 && size <= pages.page(); ++size) {
+    const std::string bytes = RandomFixLikeBytes(rng, size);
+    for (char* p : {pages.end() - size, pages.first()}) {
+      if (size > 0) std::memcpy(p, bytes.data(), size);
+      std::uint64_t soh[8];
+      std::uint64_t eq[8];
+      EXPECT_EQ(kernels().byte_sum(p, size), OracleByteSum(bytes));
+      kernels().scan_structural(p, size, soh, eq);
+      EXPECT_EQ(kernels().find_byte(p, size, '\x01'), OracleFindByte(bytes, '\x01'));
+      EXPECT_EQ(kernels().find_byte(p, size, '\0'), OracleFindByte(bytes, '\0'));
+      EXPECT_EQ(kernels().find_trailer(p, size), OracleFindTrailer(bytes));
+      EXPECT_EQ(kernels().find_begin_string(p, size), OracleFindBeginString(bytes));
+    }
+  }
 }
 
 std::string IsaTestName(const ::testing::TestParamInfo<Isa>& info) {
