@@ -229,7 +229,13 @@ ValidationResult Run::Go() noexcept {
       d = &bd;
       info = same ? hi : bd.tag_info(tag);
       seen = seen_b;
-      if (Skip(tag)) {
+      if (Skip(tag)) {  // unchecked, but present for the required-field check
+        if (info.defined()) SetBit(seen, info.ordinal);
+        if (group != kNoGroup && i == m_.group_record(group).count_field) {
+          i = m_.group_record(group).end_field;  // a user-defined group: skipped whole
+          group = m_.group_record(group).next_sibling;
+          continue;
+        }
         ++i;
         continue;
       }

@@ -178,7 +178,7 @@ TEST(DictionaryLoaderTest, Mini44NestedGroups) {
 TEST(DictionaryLoaderTest, CustomDictionaryWithUserDefinedFieldsAndMessages) {
   auto d = LoadDictionaryFile(kCustom);
   ASSERT_TRUE(d.ok()) << d.status();
-  EXPECT_EQ(d->field(5002)->type, FieldType::kChar);
+  EXPECT_EQ(d->field(5002)->type, FieldType::kString);
   EXPECT_TRUE(d->IsValidEnum(*d->field(5002), "XX"));
   EXPECT_TRUE(d->IsValidEnum(*d->field(5002), "H"));
   EXPECT_FALSE(d->IsValidEnum(*d->field(5002), "X"));

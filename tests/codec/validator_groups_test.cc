@@ -1,0 +1,227 @@
+// Validation inside repeating groups (required fields in every entry at every
+// level, values, unknown and repeated tags in entries), a custom dictionary
+// with user-defined fields and messages, ValidateStructure, and the value
+// format table (hand-checked against the FIX specification's formats).
+#include <string>
+
+#include "codec/internal/dictionary_value_format.h"
+#include "codec/validator.h"
+#include "gtest/gtest.h"
+#include "tests/codec/dictionary_test_util.h"
+
+namespace fixwire {
+namespace {
+
+using testing::Decoded;
+using testing::DecodeInto;
+using testing::Frame;
+using testing::kStdHeader;
+using testing::LoadOrDie;
+
+class ValidatorGroupsTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    mini_ = new Dictionary(LoadOrDie("tests/data/dictionaries/mini44.xml"));
+    custom_ = new Dictionary(LoadOrDie("tests/data/dictionaries/custom.xml"));
+  }
+  static void TearDownTestSuite() {
+    delete mini_;
+    delete custom_;
+  }
+  ValidationResult Check(const Dictionary& d, std::string_view type, std::string_view body,
+                         ValidationOptions options = {}) {
+    DecodeInto(decoded_, Frame("FIX.4.4", type, std::string(kStdHeader) + "|" + std::string(body)));
+    EXPECT_TRUE(decoded_.error.ok()) << ErrorCodeName(decoded_.error.code);
+    return ValidateMessage(decoded_.view, d, d, Validator(options), storage_, &msg_);
+  }
+  static void Expect(const ValidationResult& r, SessionRejectReason reason, std::uint32_t tag) {
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(r.reason_code(), static_cast<int>(reason)) << ValidationCheckName(r.check);
+    EXPECT_EQ(r.tag, tag);
+  }
+  static void ExpectOk(const ValidationResult& r) {
+    EXPECT_TRUE(r.ok()) << ValidationCheckName(r.check) << " " << r.reason_code() << " tag "
+                        << r.tag;
+  }
+
+  static Dictionary* mini_;
+  static Dictionary* custom_;
+  Decoded decoded_;
+  GroupStorage storage_{64, 256};
+  GroupedMessage msg_;
+};
+Dictionary* ValidatorGroupsTest::mini_ = nullptr;
+Dictionary* ValidatorGroupsTest::custom_ = nullptr;
+
+TEST_F(ValidatorGroupsTest, RequiredFieldsInEveryEntryAtEveryLevel) {
+  ExpectOk(Check(*mini_, "R", "131=Q|146=1|55=A|555=1|600=L|624=1|604=1|605=X|606=4"));
+  // Second-level entry without LegSide(624).
+  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|555=2|600=L|624=1|600=M"),
+         SessionRejectReason::kRequiredTagMissing, 624);
+  // Third-level entry without LegSecurityAltIDSource(606), in the second entry.
+  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|555=1|600=L|624=1|604=2|605=X|606=4|605=Y"),
+         SessionRejectReason::kRequiredTagMissing, 606);
+  // A required group count missing from the body.
+  Expect(Check(*mini_, "R", "131=Q|58=x"), SessionRejectReason::kRequiredTagMissing, 146);
+  Expect(Check(*mini_, "W", "55=EURUSD"), SessionRejectReason::kRequiredTagMissing, 268);
+  ValidationOptions off;
+  off.check_required = false;
+  ExpectOk(Check(*mini_, "R", "131=Q|146=1|55=A|555=2|600=L|624=1|600=M", off));
+}
+
+TEST_F(ValidatorGroupsTest, ValuesInsideEntries) {
+  ExpectOk(Check(*mini_, "W", "55=EURUSD|268=2|269=0|270=1.1|269=1|270=1.2|272=20240229"));
+  Expect(Check(*mini_, "W", "55=EURUSD|268=2|269=0|270=1.1|269=9|270=1.2"),
+         SessionRejectReason::kValueIsIncorrect, 269);
+  Expect(Check(*mini_, "W", "55=EURUSD|268=1|269=0|270=1,1"),
+         SessionRejectReason::kIncorrectDataFormat, 270);
+  Expect(Check(*mini_, "W", "55=EURUSD|268=1|269=0|272=20230229"),  // not a leap year
+         SessionRejectReason::kIncorrectDataFormat, 272);
+  Expect(Check(*mini_, "W", "55=EURUSD|268=1|269=0|273=24:00:00"),
+         SessionRejectReason::kIncorrectDataFormat, 273);
+  Expect(Check(*mini_, "W", "55=EURUSD|268=1|269=0|15=EURO"),
+         SessionRejectReason::kIncorrectDataFormat, 15);
+  Expect(Check(*mini_, "W", "55=EURUSD|268=1|269=0|270="),
+         SessionRejectReason::kTagSpecifiedWithoutValue, 270);
+}
+
+TEST_F(ValidatorGroupsTest, UnknownAndRepeatedTagsInEntries) {
+  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|4990=u|54=1"), SessionRejectReason::kInvalidTagNumber,
+         4990);
+  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|7777=u|54=1"), SessionRejectReason::kUndefinedTag,
+         7777);
+  ValidationOptions user;
+  user.check_user_defined_tags = false;
+  ExpectOk(Check(*mini_, "R", "131=Q|146=1|55=A|7777=u|54=1", user));
+  ValidationOptions lax;
+  lax.check_group_order = false;
+  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|54=1|54=2", lax),
+         SessionRejectReason::kTagAppearsMoreThanOnce, 54);
+  ExpectOk(Check(*mini_, "R", "131=Q|146=1|55=A|38=5|54=1", lax));
+  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|38=5|54=1"),
+         SessionRejectReason::kRepeatingGroupFieldsOutOfOrder, 54);
+  // The same tag in two different entries is fine.
+  ExpectOk(Check(*mini_, "R", "131=Q|146=2|55=A|54=1|55=B|54=2"));
+  // A group count repeated at message level.
+  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|146=1|55=B"),
+         SessionRejectReason::kTagAppearsMoreThanOnce, 146);
+}
+
+TEST_F(ValidatorGroupsTest, CustomDictionaryUserDefinedFieldsAndMessage) {
+  ExpectOk(Check(*custom_, "U1", "5001=L1|5002=XX|5003=1|5004=10.5|100001=3|58=t"));
+  ExpectOk(Check(*custom_, "U1", "5001=L1|5002=H"));
+  ExpectOk(Check(*custom_, "UCUST", "5001=L2"));
+  Expect(Check(*custom_, "U1", "5001=L1"), SessionRejectReason::kRequiredTagMissing, 5002);
+  Expect(Check(*custom_, "U1", "5001=L1|5002=X"), SessionRejectReason::kValueIsIncorrect, 5002);
+  Expect(Check(*custom_, "U1", "5001=L1|5002=H|5003=1|5004=10.5|100001=abc"),
+         SessionRejectReason::kIncorrectDataFormat, 100001);
+  Expect(Check(*custom_, "U1", "5001=L1|5002=H|5003=1|15=USD"),
+         SessionRejectReason::kRepeatingGroupFieldsOutOfOrder, 15);  // no delimiter 5004
+  Expect(Check(*custom_, "UCUST", "5001=L2|5002=H"),
+         SessionRejectReason::kTagNotDefinedForMessageType, 5002);
+  // User-defined fields unchecked: the switch covers every check of tags >= 5000.
+  ValidationOptions user;
+  user.check_user_defined_tags = false;
+  ExpectOk(Check(*custom_, "UCUST", "5001=L2|5002=BAD", user));
+  Expect(Check(*custom_, "U1", "5001=L1|5002=H|58=a|58=b", user),
+         SessionRejectReason::kTagAppearsMoreThanOnce, 58);
+  // A user-defined group is skipped whole; the fields after it are checked.
+  ExpectOk(Check(*custom_, "U1", "5001=L1|5002=H|5003=1|5004=bad|15=EURO|58=t", user));
+  Expect(Check(*custom_, "U1", "5001=L1|5002=H|5003=1|5004=1|58=t|58=u", user),
+         SessionRejectReason::kTagAppearsMoreThanOnce, 58);
+  // The user-defined message is unknown to another dictionary.
+  Expect(Check(*mini_, "U1", "5001=L1"), SessionRejectReason::kInvalidMsgType, 35);
+  // A user-defined header field (9500) must come before the body.
+  ExpectOk(Check(*custom_, "UCUST", "9500=S|5001=L2"));
+  Expect(Check(*custom_, "UCUST", "5001=L2|9500=S"),
+         SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, 9500);
+}
+
+TEST_F(ValidatorGroupsTest, StructureWithoutDictionary) {
+  auto structure = [&](std::string_view type, std::string_view fields) {
+    DecodeInto(decoded_, Frame("FIX.4.2", type, fields));
+    EXPECT_TRUE(decoded_.error.ok());
+    return ValidateStructure(decoded_.view);
+  };
+  ExpectOk(structure("D", "49=S|56=T|34=1|52=20240102-03:04:05|11=A|55=IBM"));
+  ExpectOk(structure("0", "49=S|56=T|34=1|52=20240102-03:04:05|627=2|628=A|628=B|112=x"));
+  Expect(structure("D", "49=S|56=T|34=1|11=A|52=20240102-03:04:05"),
+         SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, 52);
+  Expect(structure("D", "49=S|56=T|34=1|11=A|93=1|89=x|58=y"),
+         SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, 58);
+  Expect(structure("D", "49=S|49=S|56=T|34=1|11=A"), SessionRejectReason::kTagAppearsMoreThanOnce,
+         49);
+  Expect(structure("D", "49=S|56=T|34=1|58="), SessionRejectReason::kTagSpecifiedWithoutValue, 58);
+}
+
+struct FormatCase {
+  FieldType type;
+  const char* value;
+  ErrorCode expected;
+};
+
+TEST(ValueFormatTest, EveryTypeAcceptsAndRejects) {
+  const ErrorCode ok = ErrorCode::kOk, bad = ErrorCode::kBadValue,
+                  range = ErrorCode::kValueOutOfRange;
+  const FormatCase cases[] = {
+      {FieldType::kInt, "123", ok},          {FieldType::kInt, "-5", ok},
+      {FieldType::kInt, "00023", ok},        {FieldType::kInt, "+5", bad},
+      {FieldType::kInt, "1.0", bad},         {FieldType::kInt, "99999999999999999999", range},
+      {FieldType::kSeqNum, "1", ok},         {FieldType::kSeqNum, "-1", bad},
+      {FieldType::kLength, "12", ok},        {FieldType::kNumInGroup, "x", bad},
+      {FieldType::kTagNum, "35", ok},        {FieldType::kTagNum, "035", bad},
+      {FieldType::kDayOfMonth, "31", ok},    {FieldType::kDayOfMonth, "32", range},
+      {FieldType::kDayOfMonth, "0", range},  {FieldType::kFloat, "1.5", ok},
+      {FieldType::kFloat, ".5", ok},         {FieldType::kFloat, "5.", ok},
+      {FieldType::kFloat, "1e5", bad},       {FieldType::kPrice, "-0.001", ok},
+      {FieldType::kQty, "100", ok},          {FieldType::kAmt, "1,000", bad},
+      {FieldType::kPercentage, "0.25", ok},  {FieldType::kPriceOffset, "-1.25", ok},
+      {FieldType::kChar, "A", ok},           {FieldType::kChar, "AB", bad},
+      {FieldType::kChar, " ", bad},          {FieldType::kBoolean, "Y", ok},
+      {FieldType::kBoolean, "N", ok},        {FieldType::kBoolean, "y", bad},
+      {FieldType::kBoolean, "YES", bad},     {FieldType::kString, "any thing", ok},
+      {FieldType::kData, "a\x01b", ok},      {FieldType::kMultipleCharValue, "A B C", ok},
+      {FieldType::kMultipleCharValue, "A BC", bad},
+      {FieldType::kMultipleValueString, "AB CD", ok},
+      {FieldType::kMultipleValueString, "AB  CD", bad},
+      {FieldType::kCountry, "US", ok},       {FieldType::kCountry, "USA", bad},
+      {FieldType::kCountry, "us", bad},      {FieldType::kCurrency, "USD", ok},
+      {FieldType::kCurrency, "US", bad},     {FieldType::kExchange, "XNYS", ok},
+      {FieldType::kExchange, "N", ok},       {FieldType::kExchange, "XNYSE", bad},
+      {FieldType::kLanguage, "en", ok},      {FieldType::kLanguage, "EN", bad},
+      {FieldType::kMonthYear, "202401", ok}, {FieldType::kMonthYear, "20240115", ok},
+      {FieldType::kMonthYear, "202401w2", ok},
+      {FieldType::kMonthYear, "202413", bad},
+      {FieldType::kUtcTimestamp, "20240102-03:04:05", ok},
+      {FieldType::kUtcTimestamp, "20240102-03:04:05.123", ok},
+      {FieldType::kUtcTimestamp, "20240102-03:04:05.123456789", ok},
+      {FieldType::kUtcTimestamp, "20240102 03:04:05", bad},
+      {FieldType::kUtcTimestamp, "20240102-03:04:05.12", bad},
+      {FieldType::kUtcTimeOnly, "23:59:60", ok},
+      {FieldType::kUtcTimeOnly, "23:60:00", bad},
+      {FieldType::kUtcDateOnly, "20240229", ok},
+      {FieldType::kUtcDateOnly, "20230229", bad},
+      {FieldType::kLocalMktDate, "20241231", ok},
+      {FieldType::kLocalMktDate, "2024123", bad},
+      {FieldType::kTzTimeOnly, "07:39Z", ok},
+      {FieldType::kTzTimeOnly, "02:39-05", ok},
+      {FieldType::kTzTimeOnly, "15:39:07+08:00", ok},
+      {FieldType::kTzTimeOnly, "13:09:07.250+05:30", ok},
+      {FieldType::kTzTimeOnly, "07:39", bad},
+      {FieldType::kTzTimeOnly, "07:39+5", bad},
+      {FieldType::kTzTimestamp, "20060901-07:39Z", ok},
+      {FieldType::kTzTimestamp, "20060901-02:39:07-05", ok},
+      {FieldType::kTzTimestamp, "20060901-02:39:07", bad},
+      {FieldType::kTzTimestamp, "20061301-07:39Z", bad},
+      {FieldType::kTenor, "M3", ok},         {FieldType::kTenor, "D", bad},
+      {FieldType::kTenor, "Q3", bad},        {FieldType::kLocalMktTime, "09:30:00", ok},
+  };
+  for (const FormatCase& c : cases) {
+    EXPECT_EQ(codec_internal::CheckFormat(c.type, c.value), c.expected)
+        << FieldTypeName(c.type) << " '" << c.value << "'";
+    EXPECT_EQ(codec_internal::CheckFormat(c.type, ""), ErrorCode::kBadValue);
+  }
+}
+
+}  // namespace
+}  // namespace fixwire
