@@ -88,6 +88,10 @@ TEST(Checker, FindsEachKindOfProblem) {
       {"bad_type", Dict("", "", "<field number='99' name='X' type='WHATEVER'/>"), "unknown type"},
       {"dup_enum", Dict("", "", "<field number='99' name='X' type='CHAR'><value enum='1' description='A'/>"
                                 "<value enum='1' description='B'/></field>"), "enum 1 listed twice"},
+      {"char_enum_two_chars", Dict("", "", "<field number='99' name='X' type='CHAR'><value enum='10' description='A'/></field>"),
+       "enum 10 is not a valid CHAR"},
+      {"int_enum_letter", Dict("", "", "<field number='99' name='X' type='INT'><value enum='A' description='A'/></field>"),
+       "enum A is not a valid INT"},
       {"count_not_numingroup", Dict("<message name='M' msgtype='R' msgcat='app'><group name='Text' required='N'>"
                                     "<field name='Symbol' required='N'/></group></message>", "", ""),
        "not NUMINGROUP"},

@@ -43,6 +43,26 @@ std::vector<Member> ReadMembers(const pugi::xml_node& parent) {
   return out;
 }
 
+// Whether an enumerated value is well-formed for its field's type (the types that constrain it).
+bool ValueFitsType(const std::string& type, const std::string& value) {
+  auto all_digits = [&value] {
+    if (value.empty()) return false;
+    for (char c : value) {
+      if (c < '0' || c > '9') return false;
+    }
+    return true;
+  };
+  if (type == "INT" || type == "NUMINGROUP" || type == "LENGTH" || type == "SEQNUM" || type == "DAYOFMONTH") {
+    return all_digits();
+  }
+  if (type == "CHAR") return value.size() == 1 && value[0] != ' ';
+  if (type == "BOOLEAN") return value == "Y" || value == "N";
+  if (type == "MULTIPLEVALUESTRING" || type == "MULTIPLECHARVALUE" || type == "MULTIPLESTRINGVALUE") {
+    return value.find(' ') == std::string::npos;  // a single value of the space-separated list
+  }
+  return true;
+}
+
 bool OldCounts(const Dictionary& d) {
   return d.type == "FIX" && d.major == "4" && (d.minor == "0" || d.minor == "1" || d.minor == "2");
 }
@@ -100,6 +120,9 @@ class Checker {
       for (const auto& value : field.values) {
         if (value.first.empty() || value.second.empty()) Add(where + ": empty enum or description");
         if (!enums.insert(value.first).second) Add(where + ": enum " + value.first + " listed twice");
+        if (!ValueFitsType(field.type, value.first)) {
+          Add(where + ": enum " + value.first + " is not a valid " + field.type);
+        }
       }
     }
   }

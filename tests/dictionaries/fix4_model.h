@@ -52,12 +52,15 @@ struct Dictionary {
 
 bool LoadDictionary(const std::string& path, Dictionary* dictionary, std::string* error);
 
-// Every broken rule, one sentence each; empty when the dictionary is consistent. Rules: known
-// field types; unique field numbers and names; unique enum values per field; every referenced
-// field and component exists; components defined once and without cycles; every group is named
-// after a count field (NUMINGROUP, or for FIX 4.0-4.2 an INT named No... or LinesOfText) and has a first member
-// that is a field or a component (the delimiter); no tag twice in one scope once components are
-// expanded; unique msgtypes and message names; msgcat admin or app; required is Y or N.
+// Every broken rule, one sentence each; empty when the dictionary is consistent. Rules:
+// - known field types; unique field numbers and names;
+// - enum values unique per field and well-formed for its type (digits for INT and counts, one
+//   character for CHAR, Y or N for BOOLEAN, no space inside a multiple-value entry);
+// - every referenced field and component exists; components defined once, without cycles;
+// - every group is named after a count field (NUMINGROUP; for FIX 4.0-4.2 an INT named No... or
+//   LinesOfText) and starts with a field or a component (its delimiter);
+// - no tag twice in one scope once components are expanded;
+// - unique msgtypes and message names; msgcat admin or app; required is Y or N.
 std::vector<std::string> ConsistencyProblems(const Dictionary& dictionary);
 
 // A group after its components are expanded.
