@@ -107,6 +107,30 @@ TEST(FixtQuickFix, AcceptsApplicationMessages) {
   ExpectAccepted("E", "66=LIST-1|394=3|68=2|73=2|11=O1|67=1|55=IBM|54=1|38=100|40=1|11=O2|67=2|55=MSFT|54=2|38=50|40=1|");
 }
 
+TEST(FixtQuickFix, AcceptsMultilegMassCancelSecurityAndListMessages) {
+  const std::string t = "60=20240102-10:00:05.000|";
+  // Two legs, the first with a nested LegPreAllocGrp of two allocations.
+  ExpectAccepted("AB", "11=ML-1|54=B|" + t + "40=2|44=1.5|555=2|600=IBM|624=1|687=100|670=2|671=A1|673=60|671=A2|"
+                       "673=40|600=MSFT|624=2|687=50|");
+  ExpectAccepted("AC", "37=OID-9|41=ML-1|11=ML-2|54=B|" + t + "38=10|40=2|555=1|600=IBM|624=1|");
+  ExpectAccepted("q", "11=MC-1|530=7|" + t);
+  ExpectAccepted("r", "37=OID-9|1369=MAR-1|530=7|531=7|");
+  ExpectAccepted("Z", "298=4|");
+  ExpectAccepted("Z", "298=1|295=2|55=IBM|55=MSFT|");
+  ExpectAccepted("AI", "131=QR-1|117=Q-1|55=IBM|297=0|");
+  ExpectAccepted("c", "320=SDR-1|321=3|55=IBM|");
+  ExpectAccepted("e", "324=SSR-1|55=IBM|263=0|");
+  ExpectAccepted("f", "55=IBM|326=2|");
+  ExpectAccepted("x", "320=SLR-1|559=4|");
+  ExpectAccepted("K", "66=LIST-1|" + t);
+  ExpectAccepted("L", "66=LIST-1|" + t);
+  ExpectAccepted("M", "66=LIST-1|");
+  ExpectAccepted("N", "66=LIST-1|429=3|82=1|431=3|83=1|68=2|73=2|11=O1|14=100|39=2|151=0|84=0|6=1.5|"
+                      "11=O2|14=0|39=0|151=50|84=0|6=0|");
+  // ListStatus entries need CumQty(14), OrdStatus(39), LeavesQty(151), CxlQty(84) and AvgPx(6).
+  ExpectRejected("N", "66=LIST-1|429=3|82=1|431=3|83=1|68=1|73=1|11=O1|14=100|39=2|151=0|6=1.5|", 1, 84);
+}
+
 TEST(FixtQuickFix, RejectsWhatTheSpecificationForbids) {
   // NewOrderSingle without ClOrdID(11): required tag missing.
   ExpectRejected("D", "1128=9|55=IBM|54=1|60=20240102-10:00:00.000|38=100|40=2|", 1, 11);
