@@ -253,6 +253,22 @@ def write_report(args):
               f"{'met' if alloc_rows and not nonzero else 'NOT met'} |")
     md.append("")
 
+    # Summary matrix: speed-up per workload and operation
+    paired_ops = [op for op in OPERATION_ORDER
+                  if any(speedup(g[w][op].get("fixwire"), g[w][op].get("quickfix")) for w in WORKLOAD_ORDER)]
+    if paired_ops:
+        md.append("## Summary: fixwire speed-up over QuickFIX\n")
+        md.append("QuickFIX CPU time ÷ fixwire CPU time, same run (— where one library has no row).\n")
+        md.append("| workload | " + " | ".join(f"`{op}`" for op in paired_ops) + " |")
+        md.append("|---|" + "---:|" * len(paired_ops))
+        for w in WORKLOAD_ORDER:
+            cells = []
+            for op in paired_ops:
+                sp = speedup(g[w][op].get("fixwire"), g[w][op].get("quickfix"))
+                cells.append(f"{sp:,.1f}×" if sp else "—")
+            md.append(f"| {w} | " + " | ".join(cells) + " |")
+        md.append("")
+
     # Per-workload tables
     md.append("## Per workload\n")
     md.append("Columns: fixwire and QuickFIX CPU ns/op, the speed-up, allocations per op, fixwire's "
