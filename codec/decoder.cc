@@ -60,12 +60,26 @@ inline unsigned FastTag(const char* p, std::uint32_t* tag) noexcept {
   return digits;
 }
 
-// SlowTag parses the tag at data[pos] byte by byte, for long tags and to
-// classify errors. The tag ends at '='; an SOH first is kMissingEquals.
-// `limit` bounds the field (its SOH, or the body end); the caller guarantees
-// an SOH at or before data[limit - 1] when limit is the body end.
-Error SlowTag(const char* data, std::size_t pos, std::size_t limit, std::uint32_t* tag,
-              std::size_t* value_start) noexcept {
+// SlowTag parses a tag FastTag left alone (8 or 9 digits, or not a tag)
+// byte by byte: returns (digit count << 32) | tag for a valid tag followed by
+// '=', or 0. Returned in one register so the hot loop keeps its state in registers.
+[[gnu::noinline]] std::uint64_t SlowTag(const char* data, std::size_t pos) noexcept {
+  std::size_t i = pos;
+  std::uint64_t t = 0;
+  for (;; ++i) {
+    const unsigned d = static_cast<unsigned char>(data[i]) - static_cast<unsigned>('0');
+    if (d > 9) break;
+    if (i - pos == 9) return 0;  // above kMaxTag
+    t = t * 10 + d;
+  }
+  if (i == pos || data[pos] == '0' || data[i] != '=') return 0;
+  return (static_cast<std::uint64_t>(i - pos) << 32) | t;
+}
+
+// TagError classifies a field whose tag SlowTag rejected. `limit` bounds the
+// field (its SOH, or the body end); data[limit - 1] is SOH when it is the body end.
+[[gnu::noinline, gnu::cold]] Error TagError(const char* data, std::size_t pos,
+                                            std::size_t limit) noexcept {
   std::size_t i = pos;
   std::uint64_t t = 0;
   for (;; ++i) {
@@ -76,16 +90,11 @@ Error SlowTag(const char* data, std::size_t pos, std::size_t limit, std::uint32_
   }
   if (i == pos || data[pos] == '0') return Fail(ErrorCode::kBadTag, pos, 0);
   if (data[i] == '\x01') return Fail(ErrorCode::kMissingEquals, pos, static_cast<std::uint32_t>(t));
-  if (data[i] != '=') {
-    // No '=' before the field's SOH is a missing '='; one after junk is a bad tag.
-    const void* eq = std::memchr(data + i, '=', limit - i);
-    const void* soh = std::memchr(data + i, '\x01', limit - i);
-    const bool missing = eq == nullptr || (soh != nullptr && soh < eq);
-    return Fail(missing ? ErrorCode::kMissingEquals : ErrorCode::kBadTag, pos, 0);
-  }
-  *tag = static_cast<std::uint32_t>(t);
-  *value_start = i + 1;
-  return Error{};
+  // No '=' before the field's SOH is a missing '='; one after junk is a bad tag.
+  const void* eq = std::memchr(data + i, '=', limit - i);
+  const void* soh = std::memchr(data + i, '\x01', limit - i);
+  const bool missing = eq == nullptr || (soh != nullptr && soh < eq);
+  return Fail(missing ? ErrorCode::kMissingEquals : ErrorCode::kBadTag, pos, 0);
 }
 
 }  // namespace
@@ -93,7 +102,16 @@ Error SlowTag(const char* data, std::size_t pos, std::size_t limit, std::uint32_
 Decoder::Decoder(const DecoderOptions& options) noexcept
     : options_(options),
       length_fields_(options.length_fields != nullptr ? options.length_fields
-                                                       : &StandardLengthFields()) {}
+                                                       : &StandardLengthFields()) {
+  for (std::uint32_t tag : {kTagBeginString, kTagBodyLength, kTagCheckSum}) {
+    special_[tag >> 6] |= std::uint64_t{1} << (tag & 63);
+  }
+  for (const LengthDataPair& pair : length_fields_->pairs()) {
+    if (pair.length_tag < kSpecialTags) {
+      special_[pair.length_tag >> 6] |= std::uint64_t{1} << (pair.length_tag & 63);
+    }
+  }
+}
 
 Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
   const char* const data = bytes.data();
@@ -169,7 +187,7 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     while (bits == 0) [[unlikely]] {
       block_base += simd::kBlockBytes;
       if (++mask == mask_end) {
-        if (block_base >= body_end) return body_end;
+        if (block_base >= body_end) return body_end - 1;  // unreachable: data[body_end - 1] is SOH
         rescan(block_base);
         mask = chunk.soh;
       }
@@ -184,23 +202,22 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
   while (pos < body_end) {
     const std::size_t soh = next_soh();
-    if (soh >= body_end) [[unlikely]] {
-      return Fail(ErrorCode::kMissingSoh, pos, 0);  // unreachable: data[body_end - 1] is SOH
-    }
     std::uint32_t tag;
-    std::size_t value_start;
-    const unsigned digits = FastTag(data + pos, &tag);
-    if (digits != 0) [[likely]] {
-      value_start = pos + digits + 1;
-    } else {
-      e = SlowTag(data, pos, soh, &tag, &value_start);
-      if (!e.ok()) return e;
+    std::size_t digits = FastTag(data + pos, &tag);
+    if (digits == 0) [[unlikely]] {
+      const std::uint64_t r = SlowTag(data, pos);
+      if (r == 0) return TagError(data, pos, soh);
+      tag = static_cast<std::uint32_t>(r);
+      digits = static_cast<std::size_t>(r >> 32);
     }
+    const std::size_t value_start = pos + digits + 1;
     const std::size_t length = soh - value_start;
     if (length == 0) [[unlikely]] {
       if (!allow_empty) return Fail(ErrorCode::kEmptyValue, pos, tag);
     }
-    if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
+    const bool special = tag < kSpecialTags ? (special_[tag >> 6] >> (tag & 63)) & 1
+                                            : lengths.IsLengthTag(tag);
+    if (special && tag - kTagBeginString <= kTagCheckSum - kTagBeginString) [[unlikely]] {
       return Fail(ErrorCode::kFieldOutOfPlace, pos, tag);  // 8, 9 or 10 inside the body
     }
     if (count == last_slot) return Fail(ErrorCode::kIndexCapacityExceeded, pos, tag);
@@ -210,7 +227,7 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     ++count;
     pos = soh + 1;
 
-    if (lengths.IsLengthTag(tag)) [[unlikely]] {
+    if (special) [[unlikely]] {
       // The next field is the data field: exactly `n` value bytes, then SOH.
       std::uint64_t n;
       if (length == 0 || length > 9 || !simd::ParseUnsigned(data + value_start, length, &n)) {
@@ -219,14 +236,14 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
       const std::uint32_t data_tag = lengths.DataTagFor(tag);
       if (pos >= body_end) return Fail(ErrorCode::kDataFieldNotNext, pos, data_tag);
       std::uint32_t found_tag;
-      std::size_t data_start;
-      const unsigned data_digits = FastTag(data + pos, &found_tag);
-      if (data_digits != 0) {
-        data_start = pos + data_digits + 1;
-      } else {
-        e = SlowTag(data, pos, body_end, &found_tag, &data_start);
-        if (!e.ok()) return e;
+      std::size_t data_digits = FastTag(data + pos, &found_tag);
+      if (data_digits == 0) {
+        const std::uint64_t r = SlowTag(data, pos);
+        if (r == 0) return TagError(data, pos, body_end);
+        found_tag = static_cast<std::uint32_t>(r);
+        data_digits = static_cast<std::size_t>(r >> 32);
       }
+      const std::size_t data_start = pos + data_digits + 1;
       if (found_tag != data_tag) return Fail(ErrorCode::kDataFieldNotNext, pos, found_tag);
       if (n >= body_end - data_start) return Fail(ErrorCode::kDataLengthPastEnd, data_start, data_tag);
       const std::size_t data_end = data_start + static_cast<std::size_t>(n);

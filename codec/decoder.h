@@ -33,6 +33,7 @@
 #ifndef FIXWIRE_CODEC_DECODER_H_
 #define FIXWIRE_CODEC_DECODER_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -70,8 +71,14 @@ class Decoder {
                              MessageView& out) const noexcept;
 
  private:
+  // Tags below kSpecialTags that need a second look inside the body: the
+  // Length tags (a data field follows) and 8, 9, 10 (out of place): one bit
+  // test per field instead of two checks.
+  static constexpr std::uint32_t kSpecialTags = 4096;
+
   DecoderOptions options_;
   const LengthFieldTable* length_fields_;
+  std::array<std::uint64_t, kSpecialTags / 64> special_{};
 };
 
 }  // namespace fixwire
