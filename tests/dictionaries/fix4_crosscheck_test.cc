@@ -1,7 +1,8 @@
 // Cross-checks fixwire's FIX 4.2 / FIX 4.4 dictionaries against facts stated independently in
 // QuickFIX's generated C++ headers (libquickfix-dev, /usr/include/quickfix): field numbers and
-// names (FixFieldNumbers.h), enumerated values (FixValues.h) and, per message, the fields and
-// group layouts of fix42/*.h and fix44/*.h. The headers are read as text; nothing is copied.
+// names (FixFieldNumbers.h), enumerated values (FixValues.h), header and trailer (Message.h) and,
+// per message, the fields and group layouts of fix42/*.h and fix44/*.h. The headers are read as
+// text; nothing is copied.
 #include <fstream>
 #include <map>
 #include <regex>
@@ -234,6 +235,36 @@ TEST_P(Versions, MessagesAgreeWithQuickFixsGeneratedClasses) {
     }
   }
   EXPECT_GE(compared, 30) << Path();
+}
+
+// The standard header and trailer hold the same fields as QuickFIX's Header and Trailer classes.
+TEST_P(Versions, HeaderAndTrailerAgreeWithQuickFix) {
+  Dictionary d = MustLoad(Path());
+  const std::string text = ReadText(std::string(kInclude) + HeaderDir() + "/Message.h");
+  const size_t header_at = text.find("class Header");
+  const size_t trailer_at = text.find("class Trailer");
+  ASSERT_NE(header_at, std::string::npos);
+  ASSERT_NE(trailer_at, std::string::npos);
+  const std::regex field_line(R"(FIELD_SET\(\*this, FIX::(\w+)\))");
+  auto fields_in = [&field_line](const std::string& part) {
+    std::set<std::string> out;
+    for (std::sregex_iterator it(part.begin(), part.end(), field_line), end; it != end; ++it) {
+      out.insert((*it)[1].str());
+    }
+    return out;
+  };
+  const std::string header_text = text.substr(header_at, trailer_at - header_at);
+  const std::string trailer_text = text.substr(trailer_at, text.find("};", trailer_at) - trailer_at);
+  auto all_names = [&d](const std::vector<Member>& members) {
+    std::set<std::string> out;
+    const FlatScope scope = Flatten(d, members);
+    out.insert(scope.members.begin(), scope.members.end());
+    for (const FlatGroup& group : scope.groups) out.insert(group.members.begin(), group.members.end());
+    return out;
+  };
+  EXPECT_EQ(all_names(d.header), fields_in(header_text)) << Path();
+  EXPECT_EQ(all_names(d.trailer), fields_in(trailer_text)) << Path();
+  EXPECT_GE(fields_in(header_text).size(), 26u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Fix4, Versions,
