@@ -151,7 +151,7 @@ class GroupIndexer {
         p = dict.PositionOf(scope, tag);
         if (p == count) {  // not in the template
           if (entry != nullptr && options_.unknown_fields != UnknownInGroup::kEndGroup &&
-              !dict.tag_info(tag).defined()) {
+              !body_dict_.tag_info(tag).defined() && !header_dict_.tag_info(tag).defined()) {
             if (options_.unknown_fields == UnknownInGroup::kError) {
               err = Fail(ErrorCode::kGroupUnknownField, j);
               break;

@@ -28,7 +28,7 @@
 //   kGroupMissingDelimiter  a group field before the entry's delimiter
 //   kGroupFieldOutOfOrder   an entry's fields out of template order, or a field
 //                           twice in one entry (unless allow_out_of_order)
-//   kGroupUnknownField      a tag the dictionary does not define, right after
+//   kGroupUnknownField      a tag no dictionary given defines, right after
 //                           a group entry's field (UnknownInGroup::kError)
 //   kIndexCapacityExceeded  more groups or entries than the GroupStorage holds
 //
