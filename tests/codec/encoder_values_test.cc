@@ -294,7 +294,8 @@ TEST(EncoderValues, TimestampEveryPrecisionAgainstCivilCalendar) {
   std::mt19937_64 rng(5);
   for (int i = 0; i < 20000; ++i) {
     std::int64_t ns = static_cast<std::int64_t>(rng());
-    if (i % 3 == 0) ns = static_cast<std::int64_t>(rng() % (400ull * 366 * 86400)) * kNanosPerSecond;  // whole seconds
+    constexpr std::int64_t kSpan = 290ll * 365 * 86400;  // +-290 years of seconds fit int64 nanoseconds
+    if (i % 3 == 0) ns = (static_cast<std::int64_t>(rng() % (2 * kSpan)) - kSpan) * kNanosPerSecond;  // whole seconds
     if (i % 5 == 0) ns = (static_cast<std::int64_t>(rng() % 200000) - 100000) * kNanosPerDay - 1 + (i % 2);  // day edges
     for (TimePrecision p : kPrecisions) {
       ASSERT_EQ(One([ns, p](Encoder& e) { e.AddTimestamp(1, ns, p); }), RefTimestamp(ns, p)) << ns;
