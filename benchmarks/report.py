@@ -29,7 +29,8 @@ WORKLOAD_ORDER = [
     "QuoteRequest10", "MDSnapshot165K", "MassQuote",
 ]
 OPERATION_ORDER = [
-    "decode", "decode_read", "get_field", "decode_groups", "read_groups", "decode_validate",
+    "decode", "decode_read", "get_field", "decode_groups", "index_groups", "read_groups",
+    "decode_validate", "validate_indexed",
     "validate", "validate_dict", "encode", "encode_typed", "template", "serialize", "copy",
     "skeleton", "frame",
 ]
