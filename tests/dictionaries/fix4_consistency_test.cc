@@ -2,6 +2,7 @@
 // the benchmarks and the codec rely on, read with pugixml (independent of fixwire's loader).
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -191,6 +192,22 @@ TEST(Fix4Facts, RequiredMessagesArePresentWithTheRightCategory) {
       for (const std::string& a : admin) is_admin = is_admin || a == msgtype;
       EXPECT_EQ(message->msgcat, is_admin ? "admin" : "app") << v.path << " " << msgtype;
     }
+  }
+}
+
+// FIX 4.2 defines 46 messages and FIX 4.4 93; the file holds every one, and MsgType(35) lists
+// exactly the msgtypes of the file's messages.
+TEST(Fix4Facts, EveryMessageOfTheVersionAndMsgTypeValuesAgree) {
+  const std::pair<const char*, size_t> counts[] = {{kFix42, 46}, {kFix44, 93}};
+  for (const auto& count : counts) {
+    Dictionary d = MustLoad(count.first);
+    EXPECT_EQ(d.messages.size(), count.second) << count.first;
+    const FieldDef* msgtype = d.FieldNumber(35);
+    ASSERT_NE(msgtype, nullptr);
+    std::set<std::string> listed, messages;
+    for (const auto& value : msgtype->values) listed.insert(value.first);
+    for (const MessageDef& message : d.messages) messages.insert(message.msgtype);
+    EXPECT_EQ(listed, messages) << count.first;
   }
 }
 
