@@ -172,9 +172,13 @@ ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept
   const ErrorCode code = ParseTimeOfDay(p + 9, text.size() - 9, &time_of_day);
   if (code != ErrorCode::kOk) return code;
   const std::int64_t days = DaysFromCivil(y, m, d);
+  // Before 1970, multiply days + 1 and add a negative time of day: the first
+  // day of the int64 range (1677-09-21) starts below INT64_MIN, its end does not.
+  const std::int64_t whole_days = days < 0 ? days + 1 : days;
+  const std::int64_t rest = days < 0 ? time_of_day - kNanosPerDay : time_of_day;
   std::int64_t result;
-  if (__builtin_mul_overflow(days, kNanosPerDay, &result) ||
-      __builtin_add_overflow(result, time_of_day, &result)) {
+  if (__builtin_mul_overflow(whole_days, kNanosPerDay, &result) ||
+      __builtin_add_overflow(result, rest, &result)) {
     return ErrorCode::kValueOutOfRange;
   }
   *nanos = result;
