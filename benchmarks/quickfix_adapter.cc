@@ -133,13 +133,15 @@ void AppendFields(const FIX::FieldMap& map, std::vector<std::pair<int, std::stri
 std::size_t QfMessage::ReadGroups() const { return ReadGroupsOf(impl_->message); }
 
 std::size_t QfMessage::CopyForward(const std::string& sender, const std::string& target, int seq,
-                                   const std::string& sending_time, std::string* out) const {
+                                   long long sending_time_nanos, std::string* out) const {
   FIX::Message copy(impl_->message);
   FIX::FieldMap& header = copy.getHeader();
   header.setField(FIX::StringField(49, sender));
   header.setField(FIX::StringField(56, target));
   header.setField(FIX::IntField(34, seq));
-  header.setField(FIX::StringField(52, sending_time));
+  const long long millis = sending_time_nanos / 1000000;
+  header.setField(FIX::UtcTimeStampField(
+      52, FIX::UtcTimeStamp(static_cast<time_t>(millis / 1000), static_cast<int>(millis % 1000)), 3));
   copy.toString(*out);
   return out->size();
 }

@@ -91,9 +91,10 @@ class QfMessage {
   // looked up with getField(tag); returns the total value bytes read.
   std::size_t ReadGroups() const;
   // CopyForward copies the message (Message copy constructor), rewrites the
-  // copy's header (49, 56, 34, 52) and serializes it into out.
+  // copy's header (49, 56, 34, and 52 as a UtcTimeStamp with milliseconds from
+  // nanoseconds since the epoch) and serializes it into out.
   std::size_t CopyForward(const std::string& sender, const std::string& target, int seq,
-                          const std::string& sending_time, std::string* out) const;
+                          long long sending_time_nanos, std::string* out) const;
 
   // Fields lists every field as QuickFIX holds it, in QuickFIX's output order:
   // header, body with each group's entries after its count, trailer.
