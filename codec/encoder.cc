@@ -142,7 +142,11 @@ EncodeResult Encoder::Finish() noexcept {
     std::memcpy(start, head_, head_size_);
   }
   char* digits = start + head_size_;
-  ci::WriteFixedWidth(digits, body_length, width);
+  if (zero_padded_) {
+    ci::WriteFixedWidth(digits, body_length, width);
+  } else {
+    ci::WriteDigitsBackward(digits + width, body_length);
+  }
   std::uint64_t sum = head_sum_ + 1;  // + the SOH after BodyLength
   for (int i = 0; i < width; ++i) sum += static_cast<unsigned char>(digits[i]);
   body_start_[-1] = '\x01';

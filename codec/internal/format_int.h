@@ -75,16 +75,23 @@ constexpr int CountDigits(std::uint64_t v) noexcept {
 // (CountDigits(v) bytes before it); no padding.
 [[gnu::always_inline]] inline void WriteDigitsBackward(char* end, std::uint64_t v) noexcept {
   char* p = end;
-  while (v >= 100) {
+  while (v > 0xFFFFFFFFu) {  // 64-bit steps only while needed
     const unsigned r = static_cast<unsigned>(v % 100);
     v /= 100;
     p -= 2;
     WritePair(p, r);
   }
-  if (v >= 10) {
-    WritePair(p - 2, static_cast<unsigned>(v));
+  auto w = static_cast<std::uint32_t>(v);  // 32-bit multiplies from here on
+  while (w >= 100) {
+    const std::uint32_t r = w % 100;
+    w /= 100;
+    p -= 2;
+    WritePair(p, r);
+  }
+  if (w >= 10) {
+    WritePair(p - 2, w);
   } else {
-    p[-1] = static_cast<char>('0' + v);
+    p[-1] = static_cast<char>('0' + w);
   }
 }
 
