@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/arena.h"
 #include "codec/data_fields.h"
 #include "codec/message_view.h"
 #include "simd/cpu_features.h"
@@ -176,6 +177,94 @@ TEST(LengthFieldTableTest, StandardTableMatchesSpecificationList) {
   }
   EXPECT_FALSE(table.IsLengthTag(9));    // BodyLength: Length-typed but announces no data
   EXPECT_FALSE(table.IsLengthTag(383));  // MaxMessageSize
+}
+
+TEST_F(DecoderTest, TypedGettersAndFieldNotFound) {
+  const std::string m = Assemble("FIX.4.4", {{35, "8"},
+                                             {34, "000123"},
+                                             {43, "Y"},
+                                             {52, "20261202-15:30:00.123456"},
+                                             {54, "1"},
+                                             {31, "-0012.50"},
+                                             {32, "abc"},
+                                             {60, "20261202-25:00:00"},
+                                             {75, "20261202"},
+                                             {200, "202612w2"},
+                                             {273, "15:30:00.5"},
+                                             {38, "99999999999999999999"}});
+  ASSERT_TRUE(Decode(m).ok());
+  std::uint64_t u = 0;
+  EXPECT_EQ(view_.msg_seq_num(&u), ErrorCode::kOk);
+  EXPECT_EQ(u, 123u);
+  EXPECT_TRUE(view_.poss_dup_flag());
+  EXPECT_FALSE(view_.poss_resend());
+  std::int64_t t = 0;
+  EXPECT_EQ(view_.sending_time(&t), ErrorCode::kOk);
+  EXPECT_EQ(t, 1'796'225'400'123'456'000);  // `date -d 2026-12-02T15:30:00Z +%s` = 1796225400
+  char c = 0;
+  EXPECT_EQ(view_.GetChar(54, &c), ErrorCode::kOk);
+  EXPECT_EQ(c, '1');
+  bool b = false;
+  EXPECT_EQ(view_.GetBool(43, &b), ErrorCode::kOk);
+  EXPECT_TRUE(b);
+  Decimal d;
+  EXPECT_EQ(view_.GetDecimal(31, &d), ErrorCode::kOk);
+  EXPECT_EQ(d, (Decimal{-1250, -2}));
+  EXPECT_EQ(view_.GetDecimal(32, &d), ErrorCode::kBadValue);
+  EXPECT_EQ(view_.GetUtcTimestamp(60, &t), ErrorCode::kBadValue);
+  std::int64_t i = 0;
+  EXPECT_EQ(view_.GetInt64(38, &i), ErrorCode::kValueOutOfRange);
+  EXPECT_EQ(view_.GetUint64(38, &u), ErrorCode::kValueOutOfRange);
+  Date date;
+  EXPECT_EQ(view_.GetLocalMktDate(75, &date), ErrorCode::kOk);
+  EXPECT_EQ(date, (Date{2026, 12, 2}));
+  EXPECT_EQ(view_.GetUtcDateOnly(75, &date), ErrorCode::kOk);
+  MonthYear my;
+  EXPECT_EQ(view_.GetMonthYear(200, &my), ErrorCode::kOk);
+  EXPECT_EQ(my, (MonthYear{2026, 12, 0, 2}));
+  EXPECT_EQ(view_.GetUtcTimeOnly(273, &t), ErrorCode::kBadValue);  // one fraction digit
+  // Absent tags, small and large.
+  for (std::uint32_t tag : {11u, 9999u, 123456u}) {
+    EXPECT_EQ(view_.GetInt64(tag, &i), ErrorCode::kFieldNotFound);
+    EXPECT_EQ(view_.GetUint64(tag, &u), ErrorCode::kFieldNotFound);
+    EXPECT_EQ(view_.GetChar(tag, &c), ErrorCode::kFieldNotFound);
+    EXPECT_EQ(view_.GetBool(tag, &b), ErrorCode::kFieldNotFound);
+    EXPECT_EQ(view_.GetDecimal(tag, &d), ErrorCode::kFieldNotFound);
+    EXPECT_EQ(view_.GetUtcTimestamp(tag, &t), ErrorCode::kFieldNotFound);
+    EXPECT_EQ(view_.GetUtcTimeOnly(tag, &t), ErrorCode::kFieldNotFound);
+    EXPECT_EQ(view_.GetUtcDateOnly(tag, &date), ErrorCode::kFieldNotFound);
+    EXPECT_EQ(view_.GetLocalMktDate(tag, &date), ErrorCode::kFieldNotFound);
+    EXPECT_EQ(view_.GetMonthYear(tag, &my), ErrorCode::kFieldNotFound);
+  }
+  EXPECT_EQ(view_.sender_comp_id(), "");
+}
+
+TEST(FieldIndexTest, ArenaAndCallerMemory) {
+  const std::string m = Assemble("FIX.4.4", {{35, "0"}, {58, "x"}, {20000, "big"}});
+  Decoder decoder;
+  MessageView view;
+  Arena arena(FieldIndex::StorageBytes(16) + 64);
+  FieldIndex from_arena(arena, 16);
+  ASSERT_TRUE(from_arena.valid());
+  ASSERT_TRUE(decoder.Decode(m, from_arena, view).ok());
+  EXPECT_EQ(view.GetOr(20000), "big");
+  FieldIndex too_big(arena, 4096);  // what is left of the arena is too small
+  EXPECT_FALSE(too_big.valid());
+  EXPECT_EQ(decoder.Decode(m, too_big, view).code, ErrorCode::kIndexCapacityExceeded);
+  // Caller memory, hash table only (no direct-mapped tags).
+  alignas(8) unsigned char storage[1024];
+  ASSERT_LE(FieldIndex::StorageBytes(8, 0), sizeof storage);
+  FieldIndex hashed(storage, sizeof storage, 8, 0);
+  ASSERT_TRUE(hashed.valid());
+  ASSERT_TRUE(decoder.Decode(m, hashed, view).ok());
+  EXPECT_EQ(view.GetOr(58), "x");
+  EXPECT_EQ(view.GetOr(35), "0");
+  EXPECT_FALSE(view.Has(59));
+  FieldIndex short_storage(storage, FieldIndex::StorageBytes(8, 0) - 1, 8, 0);
+  EXPECT_FALSE(short_storage.valid());
+  // Moving the index keeps the view.
+  FieldIndex moved = std::move(hashed);
+  EXPECT_EQ(view.GetOr(20000), "big");
 }
 
 // --- Every error code the decoder reports, with offset and tag. ---
