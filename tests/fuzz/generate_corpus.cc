@@ -321,6 +321,44 @@ std::vector<Seed> FramerSeeds(const std::vector<Seed>& valid, const std::vector<
   return out;
 }
 
+// Encoder programs (encoder_fuzzer.cc's format): each workload's body fields
+// as AddString operations, plus a few programs using the other operations.
+std::vector<Seed> EncoderSeeds() {
+  std::vector<Seed> out;
+  for (const bench::Workload& w : bench::AllWorkloads()) {
+    if (w.bytes.size() > 2000) continue;
+    const unsigned begin = w.begin_string == "FIX.4.4" ? 1 : 0;
+    std::string p = Le16(static_cast<unsigned>(w.bytes.size() + 16)) + static_cast<char>(begin << 1);
+    p += static_cast<char>(w.msg_type.size());
+    p += w.msg_type;
+    bool first = true;
+    for (const bench::WorkloadField& f : w.content()) {
+      if (first) {  // 35 is written by Begin
+        first = false;
+        continue;
+      }
+      const std::string value = f.text.substr(0, 40);
+      p += '\x04';  // AddString
+      p += '\xf0';  // a tag given in the next four bytes
+      for (int i = 0; i < 4; ++i) p += static_cast<char>((f.tag >> (8 * i)) & 0xff);
+      p += static_cast<char>(value.size());
+      p += value;
+    }
+    out.push_back({"workload-" + std::string(w.name), p});
+  }
+  // Every operation kind once (kinds 0..13), with small tag indexes and values.
+  std::string all = Le16(600) + std::string("\x00\x01" "D", 3);
+  for (int kind = 0; kind < 14; ++kind) {
+    all += static_cast<char>(kind);
+    all += static_cast<char>(kind);  // tag index
+    all += std::string("\x07\x01\x02\x03\x04\x05\x06\x07\x08\x02", 10);
+  }
+  out.push_back({"every-kind", all});
+  out.push_back({"tiny-buffer", Le16(20) + std::string("\x00\x01" "D\x04\x00\x03" "abc", 8)});
+  out.push_back({"padded", Le16(1000) + std::string("\x03\x01" "D\x04\x00\x03" "abc", 8)});
+  return out;
+}
+
 std::vector<Seed> XmlSeeds() {
   const std::string small = R"(<fix type="FIX" major="4" minor="4" servicepack="0">
  <header>
@@ -410,6 +448,7 @@ int Main(int argc, char** argv) {
   ok = ok && w.Target("values_fuzzer", Values());
   ok = ok && w.Target("stream_framer_fuzzer", FramerSeeds(valid, broken));
   ok = ok && w.Target("dictionary_xml_fuzzer", XmlSeeds());
+  ok = ok && w.Target("encoder_fuzzer", EncoderSeeds());
   return ok ? 0 : 1;
 }
 
