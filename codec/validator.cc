@@ -393,7 +393,19 @@ ValidationResult ValidateMessage(const MessageView& view, const Dictionary& head
   Error e = &header_dict == &body_dict
                 ? IndexGroups(view, body_dict, validator.group_options(), storage, out)
                 : IndexGroups(view, header_dict, body_dict, validator.group_options(), storage, out);
-  if (!e.ok()) return FromGroupError(e);
+  if (!e.ok()) {
+    // A count field that repeats a top-level one is a repeated tag first (as
+    // QuickFIX reports it), whatever its entries look like.
+    if (o.check_repeated_tags && e.code != ErrorCode::kIndexCapacityExceeded) {
+      const Field* first = out->FindTopLevel(e.tag);
+      if (first != nullptr && first->offset < e.offset &&
+          (e.code == ErrorCode::kGroupCountMismatch || e.code == ErrorCode::kBadValue)) {
+        return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce,
+                    e.tag, e.offset);
+      }
+    }
+    return FromGroupError(e);
+  }
   return validator.Validate(*out);
 }
 

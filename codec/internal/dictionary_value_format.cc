@@ -63,23 +63,21 @@ ErrorCode CheckFormat(FieldType type, std::string_view v) noexcept {
       return ErrorCode::kOk;
     case FieldType::kInt: {
       std::int64_t i;
-      return ParseInt64(v, &i);
+      return ParseInt64(v, &i) == ErrorCode::kOk ? ErrorCode::kOk : Bad();
     }
     case FieldType::kLength:
     case FieldType::kNumInGroup:
     case FieldType::kSeqNum:
-      return Unsigned(v);
+      return Unsigned(v) == ErrorCode::kOk ? ErrorCode::kOk : Bad();
     case FieldType::kTagNum: {
       std::uint64_t u;
-      ErrorCode e = ParseUint64(v, &u);
-      if (e != ErrorCode::kOk) return e;
+      if (ParseUint64(v, &u) != ErrorCode::kOk) return Bad();
       if (v[0] == '0') return Bad();  // tags have no leading zeros and are >= 1
       return ErrorCode::kOk;
     }
     case FieldType::kDayOfMonth: {
       std::uint64_t u;
-      ErrorCode e = ParseUint64(v, &u);
-      if (e != ErrorCode::kOk) return e;
+      if (ParseUint64(v, &u) != ErrorCode::kOk) return Bad();
       return u >= 1 && u <= 31 ? ErrorCode::kOk : ErrorCode::kValueOutOfRange;
     }
     case FieldType::kFloat:
@@ -88,8 +86,10 @@ ErrorCode CheckFormat(FieldType type, std::string_view v) noexcept {
     case FieldType::kPriceOffset:
     case FieldType::kAmt:
     case FieldType::kPercentage: {
+      // A float with more digits than a Decimal holds is still a float.
       Decimal d;
-      return ParseDecimal(v, &d);
+      const ErrorCode e = ParseDecimal(v, &d);
+      return e == ErrorCode::kValueOutOfRange ? ErrorCode::kOk : e;
     }
     case FieldType::kChar: {
       char c;

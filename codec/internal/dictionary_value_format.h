@@ -20,10 +20,11 @@
 namespace fixwire::codec_internal {
 
 // CheckFormat returns kOk when `value` is a valid `type` value, kBadValue
-// when it is not of the type, kValueOutOfRange when it is of the type but
-// beyond what fixwire represents (an integer past int64, a decimal with more
-// than 19 significant digits, DayOfMonth outside 1..31). An empty value is
-// kBadValue for every type (the validator reports emptiness separately).
+// when it is not of the type (an integer too large for int64 included, as
+// QuickFIX reports it), kValueOutOfRange when it is of the type but outside
+// the type's range (DayOfMonth outside 1..31). A float with more significant
+// digits than a Decimal holds is a valid float. An empty value is kBadValue
+// for every type (the validator reports emptiness separately).
 ErrorCode CheckFormat(FieldType type, std::string_view value) noexcept;
 
 }  // namespace fixwire::codec_internal

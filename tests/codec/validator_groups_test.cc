@@ -166,7 +166,7 @@ TEST(ValueFormatTest, EveryTypeAcceptsAndRejects) {
   const FormatCase cases[] = {
       {FieldType::kInt, "123", ok},          {FieldType::kInt, "-5", ok},
       {FieldType::kInt, "00023", ok},        {FieldType::kInt, "+5", bad},
-      {FieldType::kInt, "1.0", bad},         {FieldType::kInt, "99999999999999999999", range},
+      {FieldType::kInt, "1.0", bad},         {FieldType::kInt, "99999999999999999999", bad},
       {FieldType::kSeqNum, "1", ok},         {FieldType::kSeqNum, "-1", bad},
       {FieldType::kLength, "12", ok},        {FieldType::kNumInGroup, "x", bad},
       {FieldType::kTagNum, "35", ok},        {FieldType::kTagNum, "035", bad},
@@ -174,6 +174,7 @@ TEST(ValueFormatTest, EveryTypeAcceptsAndRejects) {
       {FieldType::kDayOfMonth, "0", range},  {FieldType::kFloat, "1.5", ok},
       {FieldType::kFloat, ".5", ok},         {FieldType::kFloat, "5.", ok},
       {FieldType::kFloat, "1e5", bad},       {FieldType::kPrice, "-0.001", ok},
+      {FieldType::kPrice, "99999999999999999999.5", ok},
       {FieldType::kQty, "100", ok},          {FieldType::kAmt, "1,000", bad},
       {FieldType::kPercentage, "0.25", ok},  {FieldType::kPriceOffset, "-1.25", ok},
       {FieldType::kChar, "A", ok},           {FieldType::kChar, "AB", bad},
