@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "arena/buffer_pool.h"
 #include "codec/encoder.h"
 #include "gtest/gtest.h"
 
@@ -181,6 +182,20 @@ TEST(EncoderGolden, BodyLengthAtEveryDigitCountBoundary) {
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r.bytes, Frame("FIX.4.4", body)) << target;
   }
+}
+
+TEST(EncoderGolden, EncodesIntoAPooledBuffer) {
+  BufferPool pool(2, 256);
+  PooledBuffer buf = pool.acquire();
+  ASSERT_TRUE(buf);
+  Encoder e(buf.span());
+  e.Begin("FIX.4.2", "0");
+  e.AddString(49, "S");
+  const EncodeResult r = e.Finish();
+  ASSERT_TRUE(r.ok());
+  EXPECT_GE(r.bytes.data(), buf.data());
+  EXPECT_LE(r.bytes.data() + r.bytes.size(), buf.data() + buf.size());
+  EXPECT_EQ(r.bytes, Frame("FIX.4.2", "35=0\x01" "49=S\x01"s));
 }
 
 TEST(EncoderGolden, FinishTwiceGivesTheSameBytes) {
