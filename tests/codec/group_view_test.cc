@@ -381,6 +381,55 @@ TEST_F(GroupViewTest, RandomNestedGroupsMatchTheGenerator) {
   }
 }
 
+// Random field sequences drawn from the dictionary's group tags: whatever
+// IndexGroups returns, every record it wrote stays inside the message, entries
+// tile their group and start with its delimiter.
+TEST_F(GroupViewTest, RandomSequencesKeepRecordsConsistent) {
+  const std::uint32_t tags[] = {131, 146, 55, 48, 54, 38, 555, 600, 624, 604, 605, 606, 623,
+                                15,  58,  268, 269, 270, 453, 448, 447, 802, 523, 7777, 1};
+  const char* values[] = {"0", "1", "2", "3", "A", "x", "99999999999", "-1"};
+  std::mt19937 rng(99);
+  GroupOptions variants[3];
+  variants[1].allow_out_of_order = true;
+  variants[1].unknown_fields = UnknownInGroup::kKeepInEntry;
+  variants[2].check_count = false;
+  variants[2].unknown_fields = UnknownInGroup::kEndGroup;
+  for (int iter = 0; iter < 3000; ++iter) {
+    std::string f = "131=Q";
+    const int n = static_cast<int>(rng() % 30);
+    for (int k = 0; k < n; ++k) {
+      f += "|" + std::to_string(tags[rng() % (sizeof tags / sizeof tags[0])]) + "=" +
+           values[rng() % (sizeof values / sizeof values[0])];
+    }
+    DecodeInto(decoded_, Frame("FIX.4.4", "R", std::string(kStdHeader) + "|" + f));
+    ASSERT_TRUE(decoded_.error.ok());
+    const GroupOptions& options = variants[iter % 3];
+    Error e = IndexGroups(decoded_.view, *dict_, options, storage_, &msg_);
+    (void)e;
+    const std::uint32_t count = decoded_.view.field_count();
+    ASSERT_LE(msg_.group_count(), storage_.max_groups());
+    ASSERT_LE(msg_.entry_count(), storage_.max_entries());
+    for (std::uint32_t g = 0; g < msg_.group_count(); ++g) {
+      const auto& rec = msg_.group_record(g);
+      ASSERT_LT(rec.count_field, count);
+      ASSERT_LE(rec.end_field, count);
+      ASSERT_GT(rec.end_field, rec.count_field);
+      ASSERT_LE(rec.first_entry + rec.size, msg_.entry_count());
+      for (std::uint32_t i = 0; i < rec.size; ++i) {
+        const auto& en = msg_.entry_record(rec.first_entry + i);
+        ASSERT_GT(en.begin, rec.count_field);
+        ASSERT_LE(en.end, rec.end_field);
+        ASSERT_LT(en.begin, en.end);
+        if (i > 0) {
+          ASSERT_EQ(msg_.entry_record(rec.first_entry + i - 1).end, en.begin);
+        }
+        // Every entry starts with the group's delimiter.
+        ASSERT_EQ(decoded_.view.field(en.begin).tag, dict_->scope(rec.scope).delimiter);
+      }
+    }
+  }
+}
+
 TEST_F(GroupViewTest, IndexingAllocatesNothing) {
   DecodeInto(decoded_, Frame("FIX.4.4", "R",
                              std::string(kStdHeader) +
