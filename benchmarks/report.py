@@ -65,10 +65,11 @@ def load_rows(path):
             continue
         samples[name].append(entry)
     rows = {}
+    for name, entry in medians.items():
+        rows[name] = entry
+        rows[name]["n"] = len(samples.get(name, []))
     for name, entries in samples.items():
         if name in medians:
-            rows[name] = medians[name]
-            rows[name]["n"] = len(entries)
             continue
         entry = {
             "ns": statistics.median(e["ns"] for e in entries),
