@@ -197,7 +197,19 @@ namespace {
 }  // namespace
 
 bool ParseUnsigned(const char* data, std::size_t size, std::uint64_t* out) noexcept {
-  if (__builtin_expect(size - 1 < 8, 1)) {  // 1..8 digits: one SWAR step (size 0 wraps)
+  if (__builtin_expect(size - 1 < 8, 1)) {  // 1..8 digits (size 0 wraps)
+    if (size <= 2) {  // one or two digits: cheaper byte by byte than a SWAR step
+      const unsigned first = static_cast<unsigned char>(data[0]) - unsigned{'0'};
+      if (first > 9) return false;
+      if (size == 1) {
+        *out = first;
+        return true;
+      }
+      const unsigned second = static_cast<unsigned char>(data[1]) - unsigned{'0'};
+      if (second > 9) return false;
+      *out = first * 10 + second;
+      return true;
+    }
     const std::uint64_t chunk = size == 8 ? Load8(data) : LoadRightAligned(data, size);
     if (!AreEightDigits(chunk)) return false;
     *out = ParseEightDigits(chunk);
@@ -222,11 +234,15 @@ std::size_t DigitCount(std::uint64_t v) noexcept {
 }
 
 std::size_t FormatUnsigned(std::uint64_t v, char* out) noexcept {
+  if (v < 10) {
+    out[0] = static_cast<char>('0' + v);
+    return 1;
+  }
   // The digit count depends on v alone, so it is computed alongside the
   // divisions rather than after them.
   const std::size_t n = DigitCount(v);
   if (v < 100000000) {
-    if (n < 1 || n > 8) __builtin_unreachable();
+    if (n < 2 || n > 8) __builtin_unreachable();
     StoreLeading(out, static_cast<std::uint32_t>(v), n);
     return n;
   }
