@@ -94,6 +94,34 @@ ValidationResult FixwireValidate(const std::string& bytes, std::string_view begi
   return ValidateMessage(view, *dictionary, *dictionary, Validator(), storage, &grouped);
 }
 
+TEST(DecodeAgreementTest, FixwireDecodeGroupsFindsEveryGroupAndEntry) {
+  // QuickFIX's dictionary decode is checked above to give back the wire order,
+  // which it only does when it parsed every group; here fixwire's IndexGroups
+  // must find as many groups and entries as the workload has.
+  for (const Workload& w : AllWorkloads()) {
+    SCOPED_TRACE(std::string(w.name));
+    std::string error;
+    const Dictionary* dictionary = FixwireDictionary(w.begin_string, &error);
+    ASSERT_NE(dictionary, nullptr) << error;
+    Decoder decoder;
+    FieldIndex index(20000);
+    GroupStorage storage(20000, 20000);
+    MessageView view;
+    ASSERT_TRUE(decoder.Decode(w.bytes, index, view).ok());
+    GroupedMessage grouped;
+    const Error e = IndexGroups(view, *dictionary, {}, storage, &grouped);
+    ASSERT_TRUE(e.ok()) << ErrorCodeName(e.code) << " tag " << e.tag;
+    std::uint32_t groups = 0, entries = 0;
+    for (const WorkloadField& f : w.fields) {
+      if (f.kind != FieldKind::kNumInGroup) continue;
+      ++groups;
+      entries += static_cast<std::uint32_t>(f.integer);
+    }
+    EXPECT_EQ(grouped.group_count(), groups);
+    EXPECT_EQ(grouped.entry_count(), entries);
+  }
+}
+
 TEST(DecodeAgreementTest, BothLibrariesAcceptEveryWorkloadWithTheSameDictionary) {
   for (const Workload& w : AllWorkloads()) {
     SCOPED_TRACE(std::string(w.name));
