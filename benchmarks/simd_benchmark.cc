@@ -29,6 +29,23 @@ using simd::Isa;
 using simd_internal::KernelTable;
 
 constexpr std::size_t kSizes[] = {16, 174, 1024, 65536, 165000};
+constexpr char kUnsupported[] = "this CPU does not support this implementation";
+
+// FailureCountingReporter prints as usual and counts rows that reported an
+// error other than "unsupported here", so the smoke test fails on them.
+class FailureCountingReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      if (run.error_occurred && run.error_message != kUnsupported) ++failures_;
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+  int failures() const { return failures_; }
+
+ private:
+  int failures_ = 0;
+};
 
 // FixLikeBytes: "tag=value<SOH>" fields with 2-4 digit tags and 1-12 byte values.
 std::string FixLikeBytes(std::size_t size) {
@@ -55,7 +72,7 @@ std::string NoMatchUntilEnd(std::size_t size, const std::string& tail) {
 
 bool SkipIfUnsupported(benchmark::State& state, Isa isa) {
   if (simd::CpuSupports(isa)) return false;
-  state.SkipWithError("this CPU does not support this implementation");
+  state.SkipWithError(kUnsupported);
   return true;
 }
 
@@ -140,6 +157,10 @@ void BM_ParseUnsigned(benchmark::State& state, int digits) {
                                : simd::ParseUnsigned(s.data(), s.size(), &v);
     benchmark::DoNotOptimize(ok);
     benchmark::DoNotOptimize(v);
+    if (!ok) {
+      state.SkipWithError("a valid input failed to parse");
+      break;
+    }
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * digits);
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
@@ -150,7 +171,10 @@ void BM_FormatUnsigned(benchmark::State& state, int digits) {
   std::vector<std::uint64_t> values;
   for (const std::string& s : DigitStrings(digits)) {
     std::uint64_t v = 0;
-    if (!simd_internal::ParseUnsignedReference(s.data(), s.size(), &v)) std::abort();
+    if (!simd_internal::ParseUnsignedReference(s.data(), s.size(), &v)) {
+      state.SkipWithError("benchmark input is not a valid number");
+      return;
+    }
     values.push_back(v);
   }
   char out[24];
@@ -196,7 +220,8 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::AddCustomContext("simd_best", std::string(fixwire::simd::IsaName(fixwire::simd::BestSupportedIsa())));
   fixwire::bench::RegisterAll();
-  benchmark::RunSpecifiedBenchmarks();
+  fixwire::bench::FailureCountingReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
-  return 0;
+  return reporter.failures() == 0 ? 0 : 1;
 }
