@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -309,14 +308,34 @@ TEST(DictionaryLoaderTest, IntGroupCountOnlyBeforeFix43) {
 
 // --- shipped dictionaries ---
 
-// An independent reference: the <field number name type> definitions read
-// from the file with a regular expression, not with pugixml.
+// An independent reference: attributes read from the raw text of each
+// element that starts with `open` (e.g. "<field number="), not with pugixml.
+std::vector<std::map<std::string, std::string>> ScanElements(const std::string& xml,
+                                                             const std::string& open) {
+  std::vector<std::map<std::string, std::string>> out;
+  for (std::size_t at = xml.find(open); at != std::string::npos; at = xml.find(open, at + 1)) {
+    std::size_t end = xml.find('>', at);
+    std::string tag = xml.substr(at, end - at);
+    std::map<std::string, std::string> attrs;
+    std::size_t p = tag.find(' ');
+    while (p != std::string::npos) {
+      std::size_t eq = tag.find("=\"", p);
+      if (eq == std::string::npos) break;
+      std::size_t close = tag.find('"', eq + 2);
+      std::string name = tag.substr(p + 1, eq - p - 1);
+      while (!name.empty() && name[0] == ' ') name.erase(0, 1);
+      attrs[name] = tag.substr(eq + 2, close - eq - 2);
+      p = tag.find(' ', close);
+    }
+    out.push_back(attrs);
+  }
+  return out;
+}
+
 std::map<std::uint32_t, std::pair<std::string, std::string>> ScanFields(const std::string& xml) {
   std::map<std::uint32_t, std::pair<std::string, std::string>> out;
-  std::regex re(R"re(<field\s+number="(\d+)"\s+name="([^"]+)"\s+type="([^"]+)")re");
-  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), re); it != std::sregex_iterator();
-       ++it) {
-    out[std::stoul((*it)[1])] = {(*it)[2], (*it)[3]};
+  for (auto& a : ScanElements(xml, "<field number=")) {
+    out[std::stoul(a["number"])] = {a["name"], a["type"]};
   }
   return out;
 }
@@ -369,14 +388,12 @@ TEST(ShippedDictionariesTest, EveryShippedDictionaryLoadsAndIsConsistent) {
         }
       }
     }
-    std::regex msg_re(R"re(<message\s+name="([^"]+)"\s+msgtype="([^"]+)")re");
     std::size_t messages = 0;
-    for (auto it = std::sregex_iterator(xml.begin(), xml.end(), msg_re);
-         it != std::sregex_iterator(); ++it) {
+    for (auto& a : ScanElements(xml, "<message ")) {
       ++messages;
-      const MessageDef* m = d->message((*it)[2].str());
-      ASSERT_NE(m, nullptr) << (*it)[2];
-      EXPECT_EQ(d->message_name(*m), (*it)[1].str());
+      const MessageDef* m = d->message(a["msgtype"]);
+      ASSERT_NE(m, nullptr) << a["msgtype"];
+      EXPECT_EQ(d->message_name(*m), a["name"]);
     }
     EXPECT_EQ(messages, d->messages().size());
     if (d->is_transport() || d->major() < 5) {
