@@ -2,8 +2,9 @@
 // timestamps and CheckSum, with no locale, no allocation and no exceptions.
 //
 // Parsing uses SWAR (eight ASCII digits checked and combined with a few 64-bit
-// multiplies); formatting writes two digits at a time from a "00".."99" table,
-// with the digit count from count-leading-zeros. Both are plain scalar code
+// multiplies; one or two digits are done byte by byte); formatting writes two
+// digits at a time from a "00".."99" table (four pairs combined into one 8-byte
+// store), with the digit count from count-leading-zeros. Both are plain scalar code
 // (no ISA dispatch); simd_internal has the byte-at-a-time references tests use.
 //
 // Bounds: parsing reads exactly [data, data + size); formatting writes exactly
