@@ -449,6 +449,22 @@ int Main(int argc, char** argv) {
   ok = ok && w.Target("stream_framer_fuzzer", FramerSeeds(valid, broken));
   ok = ok && w.Target("dictionary_xml_fuzzer", XmlSeeds());
   ok = ok && w.Target("encoder_fuzzer", EncoderSeeds());
+  // dictionary_decoder_fuzzer: dictionary/group options byte, validation-off byte.
+  // FIX 4.2 and 4.4 messages with the matching dictionary, FIXT with FIX 5.0 SP2,
+  // and the lenient group options once each.
+  std::vector<Seed> dict_seeds;
+  for (const Seed& s : messages) {
+    const bool fixt = s.bytes.rfind("8=FIXT.1.1", 0) == 0;
+    const bool fix42 = s.bytes.rfind("8=FIX.4.2", 0) == 0;
+    const char dict = fixt ? '\x02' : fix42 ? '\x00' : '\x01';
+    dict_seeds.push_back({s.name, std::string(1, dict) + std::string(1, '\x00') + s.bytes});
+  }
+  dict_seeds.push_back({"lenient-out-of-order", std::string("\x0d\x00", 2) + ByName(broken, "group-out-of-order")});
+  dict_seeds.push_back({"keep-unknown", std::string("\x09\x00", 2) + ByName(broken, "group-unknown-field")});
+  dict_seeds.push_back({"end-group-on-unknown", std::string("\x11\x00", 2) + ByName(broken, "group-unknown-field")});
+  dict_seeds.push_back({"no-count-check", std::string("\x21\x00", 2) + ByName(broken, "group-count-high")});
+  dict_seeds.push_back({"checks-off", std::string("\x01\xff", 2) + ByName(valid, "nested-parties")});
+  ok = ok && w.Target("dictionary_decoder_fuzzer", dict_seeds);
   return ok ? 0 : 1;
 }
 
