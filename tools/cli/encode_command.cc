@@ -1,0 +1,270 @@
+// encode_command.cc: "fixwire encode": tag=value lines to wire FIX with
+// correct BodyLength and CheckSum.
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "codec/data_fields.h"
+#include "codec/decoder.h"
+#include "codec/encoder.h"
+#include "codec/field_index.h"
+#include "codec/message_view.h"
+#include "tools/cli/commands.h"
+#include "tools/cli/dictionaries.h"
+#include "tools/cli/output.h"
+#include "tools/cli/reader.h"
+
+namespace fixwire::cli {
+namespace {
+
+constexpr char kHelp[] =
+    "usage: fixwire encode [options] [FILE...]\n"
+    "\n"
+    "Reads one message per line from the FILEs (standard input when none, or -), fields\n"
+    "written tag=value and separated by SOH, | or ^A (detected), e.g.\n"
+    "  8=FIX.4.4|35=D|49=CLIENT|56=BROKER|34=2|52=20261202-10:00:00|11=ID1|...\n"
+    "BodyLength (9) and CheckSum (10) may be absent or wrong: they are written anew.\n"
+    "8 must come first and 35 next (after 9, if present). A data field announced by its\n"
+    "Length field (95/96, 212/213, ...) is taken as exactly that many bytes, so it may hold\n"
+    "delimiters and newlines. A QuickFIX log prefix (\"<time> : \") is skipped.\n"
+    "\n"
+    "options:\n"
+    "  --delimiter=soh|pipe|caret  delimiter of the output (default soh: wire FIX)\n"
+    "  --newline=auto|always|never a newline after each message (auto: not for soh)\n"
+    "  --dict=PATH                 dictionary whose Length/Data fields to honour\n"
+    "exit status: 0 every line encoded, 1 a line could not be (reported on stderr and\n"
+    "skipped), 2 usage or I/O error\n";
+
+struct ParsedField {
+  std::uint32_t tag;
+  std::string_view value;
+};
+
+class LineParser {
+ public:
+  LineParser(std::string_view input, Delimiter delimiter, const LengthFieldTable& lengths)
+      : in_(input), delim_(delimiter == Delimiter::kCaret ? "^A"
+                           : delimiter == Delimiter::kPipe ? "|"
+                                                           : "\x01"),
+        lengths_(lengths) {}
+
+  bool done() {
+    while (pos_ < in_.size() && reader_internal::IsSpace(in_[pos_])) {
+      if (in_[pos_] == '\n') ++line_;
+      ++pos_;
+    }
+    return pos_ >= in_.size();
+  }
+  std::size_t line() const { return line_; }
+
+  // Next parses the message starting at the current position into *fields;
+  // on a mistake returns false with *error set and skips to the next line.
+  bool Next(std::vector<ParsedField>* fields, std::string* error) {
+    fields->clear();
+    const std::size_t line_end_guess = LineEnd(pos_);
+    if (pos_ < in_.size() && (in_[pos_] < '0' || in_[pos_] > '9')) {
+      // A log prefix: the message starts at "8=" after it.
+      std::size_t s = reader_internal::FindStart(in_.data(), line_end_guess, pos_);
+      if (s >= line_end_guess) {
+        *error = "no message: a line must hold tag=value fields starting with 8=";
+        SkipLine();
+        return false;
+      }
+      pos_ = s;
+    }
+    std::uint32_t prev_tag = 0;
+    std::size_t data_size = 0;
+    while (true) {
+      std::uint64_t tag = 0;
+      const std::size_t tag_start = pos_;
+      while (pos_ < in_.size() && in_[pos_] >= '0' && in_[pos_] <= '9' && tag <= kMaxTag) {
+        tag = tag * 10 + static_cast<std::uint64_t>(in_[pos_] - '0');
+        ++pos_;
+      }
+      if (pos_ == tag_start || pos_ >= in_.size() || in_[pos_] != '=' || tag == 0 ||
+          tag > kMaxTag || in_[tag_start] == '0') {
+        const std::size_t e = std::min(LineEnd(tag_start), tag_start + 20);
+        *error = "field " + std::to_string(fields->size() + 1) + " ('" +
+                 std::string(in_.substr(tag_start, e - tag_start)) +
+                 "'): expected tag=value with a tag of 1 to 999999999";
+        SkipLine();
+        return false;
+      }
+      ++pos_;  // '='
+      std::string_view value;
+      if (prev_tag != 0 && lengths_.DataTagFor(prev_tag) == tag) {
+        if (data_size > in_.size() - pos_) {
+          *error = "data field " + std::to_string(tag) + " is announced as " +
+                   std::to_string(data_size) + " bytes by " + std::to_string(prev_tag) +
+                   " but the input ends first";
+          pos_ = in_.size();
+          return false;
+        }
+        value = in_.substr(pos_, data_size);
+        for (char c : value) line_ += c == '\n';
+        pos_ += data_size;
+      } else {
+        std::size_t end = pos_;
+        while (end < in_.size() && in_[end] != '\n' && !AtDelimiter(end)) ++end;
+        value = in_.substr(pos_, end - pos_);
+        if (!value.empty() && value.back() == '\r' && (end >= in_.size() || in_[end] == '\n')) {
+          value.remove_suffix(1);
+        }
+        pos_ = end;
+      }
+      fields->push_back(ParsedField{static_cast<std::uint32_t>(tag), value});
+      prev_tag = 0;
+      if (lengths_.IsLengthTag(static_cast<std::uint32_t>(tag))) {
+        std::uint64_t n = 0;
+        bool ok = !value.empty() && value.size() <= 9;
+        for (char c : value) ok = ok && c >= '0' && c <= '9', n = n * 10 + (c - '0');
+        if (ok) {
+          prev_tag = static_cast<std::uint32_t>(tag);
+          data_size = n;
+        }
+      }
+      if (AtDelimiter(pos_)) pos_ += delim_.size();
+      if (pos_ < in_.size() && in_[pos_] == '\r' && pos_ + 1 < in_.size() && in_[pos_ + 1] == '\n') {
+        ++pos_;
+      }
+      if (pos_ >= in_.size()) return true;
+      if (in_[pos_] == '\n') {
+        ++pos_;
+        ++line_;
+        return true;
+      }
+    }
+  }
+
+ private:
+  bool AtDelimiter(std::size_t i) const { return in_.substr(i, delim_.size()) == delim_; }
+  std::size_t LineEnd(std::size_t from) const {
+    std::size_t e = in_.find('\n', from);
+    return e == std::string_view::npos ? in_.size() : e;
+  }
+  void SkipLine() {
+    pos_ = LineEnd(pos_);
+    if (pos_ < in_.size()) {
+      ++pos_;
+      ++line_;
+    }
+  }
+
+  std::string_view in_;
+  std::string_view delim_;
+  const LengthFieldTable& lengths_;
+  std::size_t pos_ = 0;
+  std::size_t line_ = 1;
+};
+
+// Encode builds the message; returns false with *error set on a mistake.
+bool Encode(const std::vector<ParsedField>& fields, const LengthFieldTable& lengths,
+            std::vector<char>* buffer, std::string_view* out, std::string* error) {
+  if (fields.empty() || fields[0].tag != kTagBeginString) {
+    *error = "the first field must be 8 (BeginString), e.g. 8=FIX.4.4";
+    return false;
+  }
+  std::size_t i = 1;
+  while (i < fields.size() && fields[i].tag == kTagBodyLength) ++i;
+  if (i >= fields.size() || fields[i].tag != kTagMsgType) {
+    *error = "35 (MsgType) must follow 8 (and 9, if present)";
+    return false;
+  }
+  std::size_t size = 64;
+  for (const ParsedField& f : fields) size += f.value.size() + 16;
+  buffer->resize(size);
+  Encoder enc(std::span<char>(buffer->data(), buffer->size()));
+  enc.Begin(fields[0].value, fields[i].value);
+  for (++i; i < fields.size(); ++i) {
+    const ParsedField& f = fields[i];
+    if (f.tag == kTagBodyLength || f.tag == kTagCheckSum) continue;
+    const std::uint32_t data_tag = lengths.DataTagFor(f.tag);
+    if (data_tag != 0 && i + 1 < fields.size() && fields[i + 1].tag == data_tag) {
+      enc.AddData(f.tag, data_tag, fields[i + 1].value);
+      ++i;
+      continue;
+    }
+    enc.AddString(f.tag, f.value);
+  }
+  EncodeResult r = enc.Finish();
+  if (!r.ok()) {
+    *error = std::string("cannot encode: ") + std::string(ErrorCodeName(r.error.code));
+    if (r.error.tag != 0) *error += " at tag " + std::to_string(r.error.tag);
+    if (r.error.code == ErrorCode::kInvalidValue) *error += " (an empty value, or SOH in a value)";
+    return false;
+  }
+  *out = r.bytes;
+  return true;
+}
+
+}  // namespace
+
+int RunEncode(const std::vector<std::string>& args) {
+  Options options;
+  int code = 0;
+  if (!ParseOrExplain("encode", kHelp, args, kOptDelimiter | kOptDict | kOptFiles | kOptNewline,
+                      &options, &code)) {
+    return code;
+  }
+  Dictionaries dicts;
+  if (absl::Status s = dicts.Init(options); !s.ok()) {
+    std::fprintf(stderr, "fixwire encode: %s\n", std::string(s.message()).c_str());
+    return 2;
+  }
+  const LengthFieldTable& lengths =
+      dicts.length_fields() != nullptr ? *dicts.length_fields() : StandardLengthFields();
+  const Delimiter out_delim =
+      options.delimiter == Delimiter::kAuto ? Delimiter::kSoh : options.delimiter;
+  const bool newline = options.newline == "always" ||
+                       (options.newline == "auto" && out_delim != Delimiter::kSoh);
+  const std::string_view delim_text = out_delim == Delimiter::kPipe    ? "|"
+                                      : out_delim == Delimiter::kCaret ? "^A"
+                                                                       : "\x01";
+  DecoderOptions decoder_options;
+  decoder_options.length_fields = &lengths;
+  Decoder decoder(decoder_options);
+  FieldIndex index(1 << 16);
+  Output out;
+  std::vector<ParsedField> fields;
+  std::vector<char> buffer;
+  bool any_failed = false;
+  int status = ForEachInput("encode", options, [&](Input& input) {
+    LineParser parser(input.bytes(), DetectDelimiter(input.bytes()), lengths);
+    std::string error;
+    while (!parser.done()) {
+      const std::size_t line = parser.line();
+      std::string_view bytes;
+      if (!parser.Next(&fields, &error) || !Encode(fields, lengths, &buffer, &bytes, &error)) {
+        std::fprintf(stderr, "fixwire encode: %s:%zu: %s\n", input.name().c_str(), line,
+                     error.c_str());
+        any_failed = true;
+        continue;
+      }
+      if (out_delim == Delimiter::kSoh) {
+        out.Append(bytes);
+      } else {
+        MessageView view;
+        if (!decoder.Decode(bytes, index, view).ok()) {  // cannot happen: the encoder's output
+          std::fprintf(stderr, "fixwire encode: %s:%zu: internal error re-reading the message\n",
+                       input.name().c_str(), line);
+          any_failed = true;
+          continue;
+        }
+        for (const Field& f : view.fields()) {
+          out.AppendUint(f.tag);
+          out.Append('=');
+          out.Append(view.value(f));
+          out.Append(delim_text);
+        }
+      }
+      if (newline) out.Append('\n');
+    }
+  });
+  out.Flush();
+  if (out.failed()) return 2;
+  if (status != 0) return status;
+  return any_failed ? 1 : 0;
+}
+
+}  // namespace fixwire::cli

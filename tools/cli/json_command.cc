@@ -1,0 +1,209 @@
+// json_command.cc: "fixwire json": one JSON object per message per line.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "codec/decoder.h"
+#include "codec/group_view.h"
+#include "codec/message_view.h"
+#include "tools/cli/commands.h"
+#include "tools/cli/dictionaries.h"
+#include "tools/cli/json_escape.h"
+#include "tools/cli/output.h"
+#include "tools/cli/progress.h"
+#include "tools/cli/reader.h"
+
+namespace fixwire::cli {
+namespace {
+
+constexpr char kHelp[] =
+    "usage: fixwire json [options] [FILE...]\n"
+    "\n"
+    "Decodes FIX messages from the FILEs (standard input when none, or -) and writes one\n"
+    "JSON object per message per line:\n"
+    "  {\"offset\":N,\"ok\":true,\"begin_string\":\"FIX.4.4\",\"msg_type\":\"D\",\n"
+    "   \"fields\":[[8,\"FIX.4.4\"],[9,\"120\"],...],\"groups\":[...]}\n"
+    "\"fields\" is every field in wire order; \"groups\" (when a dictionary is in use) nests\n"
+    "the repeating groups: [{\"tag\":453,\"count\":2,\"entries\":[{\"fields\":[...],\n"
+    "\"groups\":[...]}]}], each entry listing its own fields (nested groups apart).\n"
+    "A message that does not decode gives\n"
+    "  {\"offset\":N,\"ok\":false,\"error\":\"check_sum_mismatch\",\"tag\":10,\"error_offset\":M}\n"
+    "Offsets are byte offsets in the input file. Strings hold one code point per byte\n"
+    "(bytes 0x80-0xFF as \\u0080-\\u00ff): encode them as Latin-1 to get the exact bytes.\n"
+    "With several FILEs each object starts with \"file\".\n"
+    "\n"
+    "options:\n"
+    "  --delimiter=auto|soh|pipe|caret  field delimiter of the input (default: detected)\n"
+    "  --dict=PATH             QuickFIX XML dictionary for every message\n"
+    "  --transport-dict=PATH   FIXT 1.1 transport dictionary (default: shipped FIXT11.xml)\n"
+    "  --app-dict=PATH         FIXT 1.1 application dictionary (default: shipped FIX50SP2.xml)\n"
+    "  --no-dict               no dictionary: no \"groups\"\n"
+    "  --no-progress           no progress line on stderr\n"
+    "exit status: 0 every message decoded, 1 some input was garbled, 2 usage or I/O error\n";
+
+class JsonSink {
+ public:
+  JsonSink(Output& out, Dictionaries& dicts, const std::string* file)
+      : out_(out), dicts_(dicts), file_(file), storage_(4096, 1 << 16) {}
+
+  void OnMessage(const MessageView& view, std::uint64_t offset) {
+    Start(offset);
+    out_.Append(",\"ok\":true,\"begin_string\":");
+    AppendJsonString(out_, view.begin_string());
+    out_.Append(",\"msg_type\":");
+    AppendJsonString(out_, view.msg_type());
+    out_.Append(",\"fields\":");
+    Fields(view, view.fields().data(), 0, view.field_count());
+    if (!dicts_.disabled()) {
+      Dictionaries::Choice c = dicts_.For(view);
+      if (c.found()) {
+        GroupOptions options;
+        options.allow_out_of_order = true;
+        options.unknown_fields = UnknownInGroup::kKeepInEntry;
+        options.check_count = false;
+        Error e = c.header == c.body
+                      ? IndexGroups(view, *c.body, options, storage_, &grouped_)
+                      : IndexGroups(view, *c.header, *c.body, options, storage_, &grouped_);
+        if (e.ok()) {
+          out_.Append(",\"groups\":");
+          Groups(view, grouped_.first_top_level_group());
+        } else {
+          out_.Append(",\"groups_error\":\"");
+          out_.Append(ErrorCodeName(e.code));
+          out_.Append("\",\"groups_error_tag\":");
+          out_.AppendUint(e.tag);
+        }
+      }
+    }
+    out_.Append("}\n");
+  }
+
+  void OnGarbled(const Garbled& g) {
+    ++garbled_;
+    Start(g.offset);
+    out_.Append(",\"ok\":false,\"error\":\"");
+    out_.Append(ErrorCodeName(g.error.code));
+    out_.Append("\",\"tag\":");
+    if (g.error.tag != 0) {
+      out_.AppendUint(g.error.tag);
+    } else {
+      out_.Append("null");
+    }
+    out_.Append(",\"error_offset\":");
+    out_.AppendUint(g.error_offset);
+    out_.Append("}\n");
+  }
+
+  std::uint64_t garbled() const { return garbled_; }
+
+ private:
+  void Start(std::uint64_t offset) {
+    out_.Append('{');
+    if (file_ != nullptr) {
+      out_.Append("\"file\":");
+      AppendJsonString(out_, *file_);
+      out_.Append(',');
+    }
+    out_.Append("\"offset\":");
+    out_.AppendUint(offset);
+  }
+
+  // Fields writes fields [begin, end) except those inside the groups of the
+  // chain starting at `group` (kNoGroup: all of them).
+  void Fields(const MessageView& view, const Field* fields, std::uint32_t begin, std::uint32_t end,
+              std::uint32_t group = codec_internal::kNoGroup) {
+    out_.Append('[');
+    bool first = true;
+    for (std::uint32_t i = begin; i < end; ++i) {
+      if (group != codec_internal::kNoGroup && i == grouped_.group_record(group).count_field + 1) {
+        const std::uint32_t skip_to = grouped_.group_record(group).end_field;
+        group = grouped_.group_record(group).next_sibling;
+        if (skip_to > i) {
+          i = skip_to - 1;
+          continue;
+        }
+      }
+      if (!first) out_.Append(',');
+      first = false;
+      out_.Append('[');
+      out_.AppendUint(fields[i].tag);
+      out_.Append(',');
+      AppendJsonString(out_, view.value(fields[i]));
+      out_.Append(']');
+    }
+    out_.Append(']');
+  }
+
+  void Groups(const MessageView& view, std::uint32_t group) {
+    out_.Append('[');
+    bool first = true;
+    for (; group != codec_internal::kNoGroup; group = grouped_.group_record(group).next_sibling) {
+      const codec_internal::GroupRecord& g = grouped_.group_record(group);
+      if (!first) out_.Append(',');
+      first = false;
+      out_.Append("{\"tag\":");
+      out_.AppendUint(view.field(g.count_field).tag);
+      out_.Append(",\"count\":");
+      out_.AppendUint(g.declared);
+      out_.Append(",\"entries\":[");
+      for (std::uint32_t e = 0; e < g.size; ++e) {
+        const codec_internal::EntryRecord& entry = grouped_.entry_record(g.first_entry + e);
+        if (e != 0) out_.Append(',');
+        out_.Append("{\"fields\":");
+        Fields(view, view.fields().data(), entry.begin, entry.end, entry.first_child);
+        if (entry.first_child != codec_internal::kNoGroup) {
+          out_.Append(",\"groups\":");
+          Groups(view, entry.first_child);
+        }
+        out_.Append('}');
+      }
+      out_.Append("]}");
+    }
+    out_.Append(']');
+  }
+
+  Output& out_;
+  Dictionaries& dicts_;
+  const std::string* file_;
+  GroupStorage storage_;
+  GroupedMessage grouped_;
+  std::uint64_t garbled_ = 0;
+};
+
+}  // namespace
+
+int RunJson(const std::vector<std::string>& args) {
+  Options options;
+  int code = 0;
+  if (!ParseOrExplain("json", kHelp, args, kOptDelimiter | kOptDict | kOptFiles, &options,
+                      &code)) {
+    return code;
+  }
+  Dictionaries dicts;
+  if (absl::Status s = dicts.Init(options); !s.ok()) {
+    std::fprintf(stderr, "fixwire json: %s\n", std::string(s.message()).c_str());
+    return 2;
+  }
+  DecoderOptions decoder_options;
+  decoder_options.length_fields = dicts.length_fields();
+  Decoder decoder(decoder_options);
+  Reader reader(decoder, options.delimiter);
+  Output out;
+  std::uint64_t garbled = 0;
+  const bool many = options.files.size() > 1;
+  int status = ForEachInput("json", options, [&](Input& input) {
+    JsonSink sink(out, dicts, many ? &input.name() : nullptr);
+    Progress progress(input.name(), input.bytes().size(), options.progress);
+    reader.Run(input.bytes(), sink, &progress);
+    garbled += sink.garbled();
+  });
+  out.Flush();
+  if (out.failed()) {
+    std::fprintf(stderr, "fixwire json: cannot write the output (closed pipe or full disk?)\n");
+    return 2;
+  }
+  if (status != 0) return status;
+  return garbled != 0 ? 1 : 0;
+}
+
+}  // namespace fixwire::cli
