@@ -57,18 +57,7 @@ class Run {
     }
     const char* v = view_.data() + f.offset;
     if (o_.check_value_format) {
-      ErrorCode e = ErrorCode::kOk;
-      switch (info.type) {
-        case FieldType::kString:
-        case FieldType::kData:
-        case FieldType::kXmlData:
-          break;
-        case FieldType::kChar:  // inline: the most common typed field
-          if (f.length != 1 || v[0] == ' ') e = ErrorCode::kBadValue;
-          break;
-        default:
-          e = codec_internal::CheckFormat(info.type, std::string_view(v, f.length));
-      }
+      const ErrorCode e = codec_internal::CheckFormatFast(info.type, v, f.length);
       if (e != ErrorCode::kOk) {
         return Fail(ValidationCheck::kValueFormat,
                     e == ErrorCode::kValueOutOfRange ? SessionRejectReason::kValueIsIncorrect

@@ -12,6 +12,9 @@
 #ifndef FIXWIRE_CODEC_INTERNAL_DICTIONARY_VALUE_FORMAT_H_
 #define FIXWIRE_CODEC_INTERNAL_DICTIONARY_VALUE_FORMAT_H_
 
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #include "codec/dictionary.h"
@@ -26,6 +29,99 @@ namespace fixwire::codec_internal {
 // digits than a Decimal holds is a valid float. An empty value is kBadValue
 // for every type (the validator reports emptiness separately).
 ErrorCode CheckFormat(FieldType type, std::string_view value) noexcept;
+
+// --- Fast paths for the validator's hot loop ---
+// CheckFormatFast gives exactly CheckFormat's answer (a test compares them on
+// random and boundary inputs) but settles the common cases inline: integers
+// of up to 18 digits, decimals (syntax only: CheckFormat accepts every float
+// it cannot hold), chars, and UTCTimestamps in years 1678..2261; anything
+// else goes to CheckFormat.
+
+inline bool AllDigits8(const char* p) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return (x & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull &&
+         ((x + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull;
+}
+inline bool IsDigitChar(char c) noexcept { return static_cast<unsigned char>(c - '0') <= 9; }
+inline unsigned Two(const char* p) noexcept {
+  return static_cast<unsigned>(p[0] - '0') * 10 + static_cast<unsigned>(p[1] - '0');
+}
+
+// DecimalSyntax: [-]digits[.digits] with at least one digit.
+inline bool DecimalSyntax(const char* p, std::size_t n) noexcept {
+  std::size_t i = (n != 0 && p[0] == '-') ? 1 : 0;
+  bool digit = false, dot = false;
+  for (; i < n; ++i) {
+    if (IsDigitChar(p[i])) {
+      digit = true;
+    } else if (p[i] == '.' && !dot) {
+      dot = true;
+    } else {
+      return false;
+    }
+  }
+  return digit;
+}
+
+inline ErrorCode UtcTimestampFast(const char* p, std::size_t n) noexcept {
+  if ((n != 17 && n != 21 && n != 24 && n != 27 && n != 30) || !AllDigits8(p) || p[8] != '-' ||
+      p[11] != ':' || p[14] != ':' || !IsDigitChar(p[9]) || !IsDigitChar(p[10]) ||
+      !IsDigitChar(p[12]) || !IsDigitChar(p[13]) || !IsDigitChar(p[15]) || !IsDigitChar(p[16])) {
+    return CheckFormat(FieldType::kUtcTimestamp, std::string_view(p, n));
+  }
+  if (n > 17) {
+    if (p[17] != '.') return ErrorCode::kBadValue;
+    for (std::size_t i = 18; i < n; ++i) {
+      if (!IsDigitChar(p[i])) return ErrorCode::kBadValue;
+    }
+  }
+  const unsigned year = Two(p) * 100 + Two(p + 2), month = Two(p + 4), day = Two(p + 6);
+  if (year < 1678 || year > 2261) return CheckFormat(FieldType::kUtcTimestamp, std::string_view(p, n));
+  if (month < 1 || month > 12 || day < 1 || Two(p + 9) > 23 || Two(p + 12) > 59 ||
+      Two(p + 15) > 60) {
+    return ErrorCode::kBadValue;
+  }
+  constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  const unsigned days = month == 2 && leap ? 29 : kDays[month - 1];
+  return day <= days ? ErrorCode::kOk : ErrorCode::kBadValue;
+}
+
+inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) noexcept {
+  switch (type) {
+    case FieldType::kString:
+    case FieldType::kData:
+    case FieldType::kXmlData:
+      return n != 0 ? ErrorCode::kOk : ErrorCode::kBadValue;
+    case FieldType::kChar:
+      return n == 1 && p[0] != ' ' && p[0] != '\x01' ? ErrorCode::kOk : ErrorCode::kBadValue;
+    case FieldType::kInt:
+    case FieldType::kLength:
+    case FieldType::kNumInGroup:
+    case FieldType::kSeqNum: {
+      std::size_t i = (type == FieldType::kInt && n != 0 && p[0] == '-') ? 1 : 0;
+      if (n == i || n - i > 18) break;  // empty, or long: the full parser
+      for (; i < n; ++i) {
+        if (!IsDigitChar(p[i])) return ErrorCode::kBadValue;
+      }
+      return ErrorCode::kOk;
+    }
+    case FieldType::kFloat:
+    case FieldType::kQty:
+    case FieldType::kPrice:
+    case FieldType::kPriceOffset:
+    case FieldType::kAmt:
+    case FieldType::kPercentage:
+      if (n > 0x7fffffff) break;
+      return DecimalSyntax(p, n) ? ErrorCode::kOk : ErrorCode::kBadValue;
+    case FieldType::kUtcTimestamp:
+      return UtcTimestampFast(p, n);
+    default:
+      break;
+  }
+  return CheckFormat(type, std::string_view(p, n));
+}
 
 }  // namespace fixwire::codec_internal
 

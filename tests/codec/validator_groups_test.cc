@@ -2,6 +2,8 @@
 // level, values, unknown and repeated tags in entries), a custom dictionary
 // with user-defined fields and messages, ValidateStructure, and the value
 // format table (hand-checked against the FIX specification's formats).
+#include <cstdio>
+#include <random>
 #include <string>
 
 #include "codec/internal/dictionary_value_format.h"
@@ -221,6 +223,52 @@ TEST(ValueFormatTest, EveryTypeAcceptsAndRejects) {
     EXPECT_EQ(codec_internal::CheckFormat(c.type, c.value), c.expected)
         << FieldTypeName(c.type) << " '" << c.value << "'";
     EXPECT_EQ(codec_internal::CheckFormat(c.type, ""), ErrorCode::kBadValue);
+  }
+}
+
+// The validator's inline fast paths must give CheckFormat's answer exactly.
+TEST(ValueFormatTest, FastPathsMatchTheReference) {
+  std::mt19937 rng(5);
+  const FieldType types[] = {FieldType::kString,     FieldType::kChar,  FieldType::kInt,
+                             FieldType::kLength,     FieldType::kSeqNum, FieldType::kNumInGroup,
+                             FieldType::kFloat,      FieldType::kPrice, FieldType::kQty,
+                             FieldType::kUtcTimestamp, FieldType::kBoolean};
+  const std::string alphabet = "0123456789.-+ eX:\x01";
+  auto check = [](FieldType t, const std::string& v) {
+    ASSERT_EQ(codec_internal::CheckFormatFast(t, v.data(), v.size()),
+              codec_internal::CheckFormat(t, v))
+        << FieldTypeName(t) << " '" << v << "'";
+  };
+  for (int i = 0; i < 200000; ++i) {
+    std::string v(rng() % 24, ' ');
+    for (char& c : v) c = alphabet[rng() % alphabet.size()];
+    check(types[rng() % (sizeof types / sizeof types[0])], v);
+  }
+  // Timestamps: random digits in the right shape (every field's range edges).
+  const int widths[] = {0, 3, 6, 9, 12, 2};
+  for (int i = 0; i < 200000; ++i) {
+    char buf[64];
+    const int year = 1600 + static_cast<int>(rng() % 800);
+    auto r = [&](unsigned n) { return static_cast<unsigned>(rng() % n); };
+    std::snprintf(buf, sizeof buf, "%04d%02u%02u-%02u:%02u:%02u", year, r(14), r(33), r(26), r(62),
+                  r(63));
+    std::string v(buf);
+    const int w = widths[rng() % 6];
+    if (w != 0) {
+      v += '.';
+      for (int k = 0; k < w; ++k) v += static_cast<char>('0' + rng() % 10);
+    }
+    if (rng() % 20 == 0) v[rng() % v.size()] = 'x';
+    check(FieldType::kUtcTimestamp, v);
+  }
+  for (const char* v : {"16770921-00:12:43", "16770921-00:12:44", "22620411-23:47:16",
+                        "22620411-23:47:17", "20240229-00:00:00", "20230229-00:00:00",
+                        "21000229-00:00:00", "20000229-23:59:60.999", "20000229-24:00:00"}) {
+    check(FieldType::kUtcTimestamp, v);
+  }
+  for (const char* v : {"123456789012345678", "1234567890123456789", "-123456789012345678",
+                        "99999999999999999999", "-", "--1", "00", "-0", ".", "-.", "1.", ".1"}) {
+    for (FieldType t : types) check(t, v);
   }
 }
 
