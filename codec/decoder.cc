@@ -38,20 +38,34 @@ struct MaskChunk {
   }
 };
 
-// FastTag parses a tag of 1..7 digits followed by '=' at p, reading the
-// eight bytes p[0..8) (the caller guarantees they are in bounds). Returns the
-// digit count, or 0 when the slow path must decide (8+ digits, leading zero,
-// no digits, no '=').
+// FastTag parses a tag of 1..7 digits followed by '=' at p, reading at most
+// the eight bytes p[0..8) (the caller guarantees they are in bounds). Returns
+// the digit count, or 0 when the slow path must decide (8+ digits, leading
+// zero, no digits, no '='). Tags of 1..3 digits, the most common, take a
+// 32-bit path whose constants fit in the instructions.
 inline unsigned FastTag(const char* p, std::uint32_t* tag) noexcept {
+  std::uint32_t w4;
+  std::memcpy(&w4, p, 4);
+  const std::uint32_t x4 = w4 - 0x30303030u;
+  // High bit of a byte set when it is not '0'..'9' (exact up to the first such byte).
+  const std::uint32_t non_digit4 = (x4 | (x4 + 0x76767676u)) & 0x80808080u;
+  if (non_digit4 != 0) [[likely]] {
+    const unsigned digits = static_cast<unsigned>(std::countr_zero(non_digit4)) >> 3;
+    if (digits == 0 || p[digits] != '=' || p[0] == '0') return 0;
+    // Digits to the top bytes (low bytes become leading zeros), then pairs, then the value.
+    std::uint32_t v = x4 << (32 - 8 * digits);
+    v = (v * 2561) >> 8 & 0x00FF00FFu;
+    v = (v * 6553601) >> 16;
+    *tag = v;
+    return digits;
+  }
   std::uint64_t w;
   std::memcpy(&w, p, 8);
   const std::uint64_t x = w - 0x3030303030303030ull;
-  // High bit of a byte set when it is not '0'..'9' (exact up to the first such byte).
   const std::uint64_t non_digit = (x | (x + 0x7676767676767676ull)) & 0x8080808080808080ull;
   if (non_digit == 0) return 0;
-  const unsigned digits = static_cast<unsigned>(std::countr_zero(non_digit)) >> 3;
-  if (digits == 0 || p[digits] != '=' || p[0] == '0') return 0;
-  // Move the digits to the top bytes (low bytes become leading zeros) and combine.
+  const unsigned digits = static_cast<unsigned>(std::countr_zero(non_digit)) >> 3;  // 4..7
+  if (p[digits] != '=' || p[0] == '0') return 0;
   std::uint64_t v = x << (64 - 8 * digits);
   v = (v * 2561) >> 8 & 0x00FF00FF00FF00FFull;
   v = (v * 6553601) >> 16 & 0x0000FFFF0000FFFFull;
