@@ -93,12 +93,11 @@ write("garbled.log", b"".join([
     logon + b"\n", bad_sum + b"\n", b"this line is no FIX message\n", bad_len + b"\n",
     heartbeat + b"\n", truncated]))
 
-# Invalid for validate: Symbol (55) missing, Side (54) not an enum value, an
+# Invalid for validate: OrdType (40) missing, Side (54) not an enum value, an
 # undefined tag, an ApplVerID without a dictionary.
 invalid = [
     logon,
-    msg(b"FIX.4.4", hdr(b"D", 5) + [(11, b"O2"), (54, b"1"), (60, b"20261202-10:00:00"),
-                                    (40, b"1")]),
+    msg(b"FIX.4.4", hdr(b"D", 5) + [(11, b"O2"), (55, b"ACME"), (54, b"1"), (60, b"20261202-10:00:00")]),
     msg(b"FIX.4.4", hdr(b"D", 6) + [(11, b"O3"), (55, b"ACME"), (54, b"Z"),
                                     (60, b"20261202-10:00:00"), (40, b"1")]),
     msg(b"FIX.4.4", hdr(b"0", 7) + [(4999, b"x")]),

@@ -13,8 +13,8 @@
 // after SOH, a blank or ':'. Every other byte that is not white space or a
 // log prefix is reported: a message that does not decode (the Decoder's
 // error), or bytes that are no message (kBadBeginString). After a garbled
-// message the reader resumes at the next message start after its first byte,
-// so nothing after it is lost. Offsets are byte offsets in the input as
+// message the reader resumes at the next message start after its first byte
+// or at the next line, whichever comes first, so nothing after it is lost. Offsets are byte offsets in the input as
 // given (before any delimiter conversion).
 //
 // Sink interface (called in input order):
@@ -121,7 +121,13 @@ class Reader {
         pos = start + view_.size();
       } else {
         sink.OnGarbled(Garbled{at(start), e, at(start + std::min<std::size_t>(e.offset, n - start))});
+        // Resume at the next message start, or at the next line when that
+        // comes first, so that a junk line after a garbled message is
+        // reported too.
         pos = reader_internal::FindStart(d, n, start + 1);
+        if (const void* nl = std::memchr(d + start, '\n', pos - start)) {
+          pos = static_cast<std::size_t>(static_cast<const char*>(nl) - d) + 1;
+        }
       }
       if (progress != nullptr) progress->Update(at(pos));
     }
