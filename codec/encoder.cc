@@ -70,6 +70,21 @@ void Encoder::StartMessage() noexcept {
   body_start_ = pos_;
 }
 
+void Encoder::CacheSecond(std::int64_t seconds) noexcept {
+  constexpr std::int64_t kSecondsPerDay = 86'400;
+  std::int64_t days = seconds / kSecondsPerDay;
+  std::int64_t second_of_day = seconds % kSecondsPerDay;
+  if (second_of_day < 0) {
+    second_of_day += kSecondsPerDay;
+    --days;
+  }
+  const ci::CivilDate d = ci::CivilFromDays(days);
+  ci::WriteYmd(cached_second_text_, static_cast<unsigned>(d.year), d.month, d.day);
+  cached_second_text_[8] = '-';
+  ci::WriteHms(cached_second_text_ + 9, static_cast<std::uint32_t>(second_of_day));
+  cached_second_ = seconds;
+}
+
 void Encoder::BeginFragment() noexcept {
   error_ = Error{};
   mode_ = Mode::kFragment;

@@ -259,24 +259,23 @@ class Encoder {
   // StartMessage resets the state and reserves the header for head_.
   void StartMessage() noexcept;
 
-  // WriteTimestamp is WriteUtcTimestamp with the calendar date of the last
-  // day seen cached (SendingTime and TransactTime share a day).
+  // WriteTimestamp is WriteUtcTimestamp with "YYYYMMDD-HH:MM:SS" of the last
+  // second seen cached: SendingTime and TransactTime, and the messages sent
+  // within one second, share it, so most timestamps only format a fraction.
   char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
-    std::int64_t days = nanos / kNanosPerDay;
-    std::int64_t nanos_of_day = nanos % kNanosPerDay;
-    if (nanos_of_day < 0) {
-      nanos_of_day += kNanosPerDay;
-      --days;
+    std::int64_t seconds = nanos / kNanosPerSecond;
+    std::int64_t fraction = nanos % kNanosPerSecond;
+    if (fraction < 0) {
+      fraction += kNanosPerSecond;
+      --seconds;
     }
-    if (days != cached_day_) [[unlikely]] {
-      const codec_internal::CivilDate d = codec_internal::CivilFromDays(days);
-      codec_internal::WriteYmd(cached_ymd_, static_cast<unsigned>(d.year), d.month, d.day);
-      cached_day_ = days;
-    }
-    std::memcpy(out, cached_ymd_, 8);
-    out[8] = '-';
-    return codec_internal::WriteTimeOfDay(out + 9, nanos_of_day, precision);
+    if (seconds != cached_second_) [[unlikely]] CacheSecond(seconds);
+    std::memcpy(out, cached_second_text_, 16);
+    out[16] = cached_second_text_[16];
+    return codec_internal::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
   }
+  // CacheSecond formats "YYYYMMDD-HH:MM:SS" of `seconds` since the epoch.
+  void CacheSecond(std::int64_t seconds) noexcept;
 
   static constexpr bool ValidTag(std::uint32_t tag) noexcept { return tag - 1 < kMaxTag; }
   std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
@@ -337,8 +336,8 @@ class Encoder {
   std::uint8_t head_size_ = 0;        // bytes of head_
   std::uint32_t head_sum_ = 0;        // byte sum of head_
   char head_[kMaxHeadSize];           // "8=<BeginString><SOH>9="
-  std::int64_t cached_day_ = INT64_MIN;  // days since the epoch of cached_ymd_
-  char cached_ymd_[8] = {};
+  std::int64_t cached_second_ = INT64_MIN;  // seconds since the epoch of cached_second_text_
+  char cached_second_text_[17] = {};      // "YYYYMMDD-HH:MM:SS"
 };
 
 inline void GroupEncoder::End() noexcept {

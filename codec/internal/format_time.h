@@ -63,18 +63,10 @@ inline void WriteYmd(char* out, unsigned year, unsigned month, unsigned day) noe
   WritePair(out + 6, day);
 }
 
-// WriteTimeOfDay writes HH:MM:SS and the fraction for nanos_of_day in [0, 24h).
-inline char* WriteTimeOfDay(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
-  const auto seconds = static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond);
-  const auto nanos = static_cast<std::uint32_t>(nanos_of_day % kNanosPerSecond);
-  const std::uint32_t hours = seconds / 3600;
-  const std::uint32_t minutes = (seconds / 60) % 60;
-  WritePair(out, hours);
-  out[2] = ':';
-  WritePair(out + 3, minutes);
-  out[5] = ':';
-  WritePair(out + 6, seconds % 60);
-  out += 8;
+// WriteFraction writes the fraction of a second for `precision` ("" for
+// seconds, ".sss", ".ssssss", ".sssssssss", ".sssssssss000"); nanos < 10^9.
+// nullptr for a value that is not a TimePrecision.
+inline char* WriteFraction(char* out, std::uint32_t nanos, TimePrecision precision) noexcept {
   switch (precision) {
     case TimePrecision::kSeconds:
       return out;
@@ -100,6 +92,21 @@ inline char* WriteTimeOfDay(char* out, std::int64_t nanos_of_day, TimePrecision 
       return out + 13;
   }
   return nullptr;  // not a TimePrecision
+}
+
+// WriteHms writes HH:MM:SS for a second of the day (0..86399).
+inline void WriteHms(char* out, std::uint32_t seconds) noexcept {
+  WritePair(out, seconds / 3600);
+  out[2] = ':';
+  WritePair(out + 3, (seconds / 60) % 60);
+  out[5] = ':';
+  WritePair(out + 6, seconds % 60);
+}
+
+// WriteTimeOfDay writes HH:MM:SS and the fraction for nanos_of_day in [0, 24h).
+inline char* WriteTimeOfDay(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
+  WriteHms(out, static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond));
+  return WriteFraction(out + 8, static_cast<std::uint32_t>(nanos_of_day % kNanosPerSecond), precision);
 }
 
 // WriteUtcTimestamp writes nanos since the epoch (every int64 is a year in

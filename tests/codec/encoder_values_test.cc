@@ -303,6 +303,29 @@ TEST(EncoderValues, TimestampEveryPrecisionAgainstCivilCalendar) {
   }
 }
 
+TEST(EncoderValues, TimestampsThroughOneEncoderReuseTheCachedSecondCorrectly) {
+  // One encoder for all: runs within a second (cache hits), across second and
+  // day edges, before the epoch and jumping back in time (misses).
+  char buffer[256];
+  Encoder e(buffer);
+  std::mt19937_64 rng(7);
+  std::int64_t ns = 1'796'225'399'999'999'000;
+  for (int i = 0; i < 50000; ++i) {
+    switch (rng() % 4) {
+      case 0: ns += static_cast<std::int64_t>(rng() % 1000); break;                  // same second, mostly
+      case 1: ns += static_cast<std::int64_t>(rng() % 3) * kNanosPerSecond; break;    // next seconds
+      case 2: ns -= static_cast<std::int64_t>(rng() % 2000) * 1'000'000; break;       // back in time
+      default: if (rng() % 50 == 0) ns = -ns; break;                                  // before 1970 and back
+    }
+    const TimePrecision p = kPrecisions[rng() % 5];
+    e.BeginFragment();
+    e.AddTimestamp(1, ns, p);
+    const EncodeResult r = e.FinishFragment();
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r.bytes.substr(2, r.bytes.size() - 3), RefTimestamp(ns, p)) << ns;
+  }
+}
+
 TEST(EncoderValues, TimeOnly) {
   EXPECT_EQ(One([](Encoder& e) { e.AddTimeOnly(1, 0, TimePrecision::kMillis); }), "00:00:00.000");
   EXPECT_EQ(One([](Encoder& e) { e.AddTimeOnly(1, kNanosPerDay - 1, TimePrecision::kNanos); }),
