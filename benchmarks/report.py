@@ -38,6 +38,18 @@ OPERATION_ORDER = [
 SPEEDUP_TARGET_OPERATIONS = {"decode": 20.0, "decode_groups": 20.0, "encode": 20.0}
 
 
+# (row, limit in ns, label): the decoder's, encoder's and dictionary issues' targets.
+ABSOLUTE_NS_TARGETS = [
+    ("fixwire/decode/NewOrderSingle", 40, "fixwire decode NewOrderSingle ≤ 40 ns"),
+    ("fixwire/decode/ExecutionReport", 55, "fixwire decode ExecutionReport ≤ 55 ns"),
+    ("fixwire/decode_read/NewOrderSingle", 60, "fixwire decode_read NewOrderSingle ≤ 60 ns"),
+    ("fixwire/encode/NewOrderSingle", 40, "fixwire encode NewOrderSingle ≤ 40 ns"),
+    ("fixwire/template/NewOrderSingle", 20, "fixwire template NewOrderSingle ≤ 20 ns"),
+    ("fixwire/validate_dict/NewOrderSingle", 60, "fixwire validate_dict NewOrderSingle ≤ 60 ns"),
+    ("fixwire/decode_groups/QuoteRequest10", 150, "fixwire decode_groups QuoteRequest10 ≤ 150 ns"),
+]
+
+
 def to_ns(value, unit):
     return value * {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}[unit]
 
@@ -253,6 +265,32 @@ def write_report(args):
     md.append(f"| 0 allocations per operation (fixwire rows) | {len(alloc_rows) - len(nonzero)} of "
               f"{len(alloc_rows)} rows at 0{'; non-zero: ' + ', '.join(nonzero) if nonzero else ''} | "
               f"{'met' if alloc_rows and not nonzero else 'NOT met'} |")
+    md.append("")
+
+    # The absolute targets of the decoder, encoder and dictionary issues.
+    md.append("Targets of the component issues (same run):\n")
+    md.append("| target | measured | status |")
+    md.append("|---|---:|---|")
+    for name, limit, label in ABSOLUTE_NS_TARGETS:
+        r = rows.get(name)
+        if r is None or not r.get("ns"):
+            md.append(f"| {label} | no row | — |")
+            continue
+        md.append(f"| {label} | {fmt_ns(r['ns'])} | {'met' if r['ns'] <= limit else 'NOT met'} |")
+    gets = [rows[n] for n in rows if n.startswith("fixwire/get_field/") and rows[n].get("ns")]
+    if gets:
+        worst = max(r["ns"] for r in gets)
+        md.append(f"| fixwire get_field ≤ 2 ns, any workload | slowest {fmt_ns(worst)} | "
+                  f"{'met' if worst <= 2 else 'NOT met'} |")
+    snap = rows.get("fixwire/decode/MDSnapshot165K")
+    if snap and snap["counters"].get("bytes_per_s"):
+        gbs = snap["counters"]["bytes_per_s"] / 1e9
+        md.append(f"| fixwire decode MDSnapshot165K ≥ 5 GB/s | {gbs:.2f} GB/s | {'met' if gbs >= 5 else 'NOT met'} |")
+    enc, ost = rows.get("fixwire/encode/NewOrderSingle"), rows.get("ostream/encode/NewOrderSingle")
+    if enc and ost and enc.get("ns") and ost.get("ns"):
+        ratio = ost["ns"] / enc["ns"]
+        md.append(f"| fixwire encode ≥ 10× the ostringstream baseline (NewOrderSingle) | {ratio:,.1f}× | "
+                  f"{'met' if ratio >= 10 else 'NOT met'} |")
     md.append("")
 
     # Summary matrix: speed-up per workload and operation
