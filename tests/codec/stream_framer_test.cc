@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "arena/buffer_pool.h"
+#include "codec/decoder.h"
 #include "tests/codec/fix_test_util.h"
 #include "tests/support/alloc_counter.h"
 
@@ -342,7 +343,7 @@ TEST(StreamFramerRandomTest, RandomChunkingsGiveExactlyTheValidMessages) {
   }
 }
 
-TEST(StreamFramerAllocationTest, FramingOneMegabyteAllocatesNothing) {
+TEST(StreamFramerAllocationTest, FramingAndDecodingOneMegabyteAllocatesNothing) {
   std::string stream;
   std::size_t valid = 0;
   for (std::uint64_t seed = 100; stream.size() < (1u << 20); ++seed) {
@@ -360,7 +361,11 @@ TEST(StreamFramerAllocationTest, FramingOneMegabyteAllocatesNothing) {
   FramerOptions options;
   options.max_message_size = 1000;
   StreamFramer framer(pool, options);
+  Decoder decoder;
+  FieldIndex index(1024);
+  MessageView view;
   std::size_t messages = 0;
+  std::size_t decoded = 0;
   std::size_t bytes = 0;
   std::size_t pos = 0;
   testing::AllocationScope scope;
@@ -374,12 +379,14 @@ TEST(StreamFramerAllocationTest, FramingOneMegabyteAllocatesNothing) {
         if (ev.kind == FrameEvent::kMessage) {
           ++messages;
           bytes += ev.message.size();
+          decoded += decoder.Decode(ev.message, index, view).ok() ? 1 : 0;
         }
       }
     }
   }
   EXPECT_EQ(scope.allocations(), 0u);
   EXPECT_EQ(messages, valid);
+  EXPECT_EQ(decoded, valid);  // every framed message also decodes
   EXPECT_GT(bytes, 0u);
 }
 
