@@ -113,3 +113,14 @@ write("encode_input.txt", b"".join([
     b"8=FIX.4.4|35=A|49=CLIENT|56=BROKER|34=1|52=20261202-10:00:00.000|98=0|108=30|\n",
 ]))
 write("encode_expected.fix", heartbeat + heartbeat + logon)
+
+# encode input with mistakes: a good line, a line without fields, 35 not after 8,
+# a tag that is no number, an empty value, a data field longer than the line.
+write("encode_bad.txt", b"".join([
+    b"8=FIX.4.4|35=0|49=A|56=B|34=1|52=20261202-10:00:00\n",
+    b"hello world\n",
+    b"8=FIX.4.4|49=A|35=0|56=B\n",
+    b"8=FIX.4.4|35=0|abc=1\n",
+    b"8=FIX.4.4|35=0|58=|34=1\n",
+    b"8=FIX.4.4|35=B|95=50|96=short\n",
+]))
