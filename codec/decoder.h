@@ -25,9 +25,11 @@
 // short is kIncomplete. The Error's offset is from bytes.data(), its tag the
 // field involved (0 when none).
 //
-// Memory and threads: a Decoder holds only its options, so it may be shared
-// by any number of threads; each thread decodes into its own FieldIndex. See
-// message_view.h for what the view needs to stay valid. Decode never
+// Memory and threads: a Decoder holds only immutable state (its options and a
+// tag table built from them), so any number of threads may share one; each
+// thread decodes into its own FieldIndex. See message_view.h for what the
+// view needs to stay valid. The constructor may allocate once (the standard
+// Length table, on first use); Decode never
 // allocates, never throws, never writes to stderr, and never reads outside
 // `bytes`, whatever they contain.
 #ifndef FIXWIRE_CODEC_DECODER_H_
