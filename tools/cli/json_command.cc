@@ -125,11 +125,7 @@ class JsonSink {
       }
       if (!first) out_.Append(',');
       first = false;
-      out_.Append('[');
-      out_.AppendUint(fields[i].tag);
-      out_.Append(',');
-      AppendJsonString(out_, view.value(fields[i]));
-      out_.Append(']');
+      AppendJsonField(out_, fields[i].tag, view.value(fields[i]));
     }
     out_.Append(']');
   }

@@ -6,7 +6,14 @@
 namespace fixwire::cli {
 namespace {
 
-inline bool Plain(unsigned char c) { return c >= 0x20 && c < 0x80 && c != '"' && c != '\\'; }
+// kPlain[c]: the byte is written as itself.
+struct PlainTable {
+  bool plain[256];
+  constexpr PlainTable() : plain() {
+    for (int c = 0; c < 256; ++c) plain[c] = c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+  }
+};
+constexpr PlainTable kPlain;
 
 // AppendEscaped escapes one chunk of at most kChunk bytes (no quotes).
 constexpr std::size_t kChunk = 64 << 10;
@@ -14,10 +21,15 @@ constexpr std::size_t kChunk = 64 << 10;
 void AppendEscaped(Output& out, std::string_view bytes) {
   // Worst case 6 output bytes per input byte.
   char* const begin = out.Reserve(bytes.size() * 6);
-  char* p = begin;
+  out.Commit(static_cast<std::size_t>(EscapeTo(begin, bytes) - begin));
+}
+
+}  // namespace
+
+char* EscapeTo(char* p, std::string_view bytes) noexcept {
   static constexpr char kHex[] = "0123456789abcdef";
   for (unsigned char c : bytes) {
-    if (Plain(c)) [[likely]] {
+    if (kPlain.plain[c]) [[likely]] {
       *p++ = static_cast<char>(c);
       continue;
     }
@@ -52,10 +64,8 @@ void AppendEscaped(Output& out, std::string_view bytes) {
         *p++ = kHex[c & 15];
     }
   }
-  out.Commit(static_cast<std::size_t>(p - begin));
+  return p;
 }
-
-}  // namespace
 
 void AppendJsonString(Output& out, std::string_view bytes) {
   out.Append('"');

@@ -59,6 +59,15 @@ std::size_t FindStart(const char* d, std::size_t size, std::size_t from);
 // IsIgnorableGap: white space, or a one-line log prefix.
 bool IsIgnorableGap(const char* d, std::size_t size);
 inline bool IsSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+// StartsWithBegin: "8=FIX" at d (n bytes available).
+inline bool StartsWithBegin(const char* d, std::size_t n) {
+  if (n < 5) return false;
+  std::uint32_t w;
+  std::memcpy(&w, d, 4);
+  std::uint32_t want;
+  std::memcpy(&want, "8=FI", 4);
+  return w == want && d[4] == 'X';
+}
 
 // ToSoh copies a '|' or "^A" line into *out with SOH delimiters; *map (caret
 // only) gets each output byte's offset in the line, plus one for the end.
@@ -104,11 +113,13 @@ class Reader {
     std::size_t pos = 0;
     while (pos < n) {
       std::size_t start = pos;
-      if (n - pos < 5 || std::memcmp(d + pos, "8=FIX", 5) != 0) {
+      if (!reader_internal::StartsWithBegin(d + pos, n - pos)) {
         std::size_t ws = pos;
         while (ws < n && reader_internal::IsSpace(d[ws])) ++ws;
         if (ws == n) return;
-        start = reader_internal::FindStart(d, n, ws);
+        start = reader_internal::StartsWithBegin(d + ws, n - ws)
+                    ? ws  // the usual case: a newline between messages
+                    : reader_internal::FindStart(d, n, ws);
         if (start != ws && !reader_internal::IsIgnorableGap(d + ws, start - ws)) {
           Error e{ErrorCode::kBadBeginString, 0, 0};
           sink.OnGarbled(Garbled{at(ws), e, at(ws)});

@@ -1,6 +1,8 @@
 // stats_command.cc: "fixwire stats": counts, sizes and throughput of FIX logs.
 #include <algorithm>
 #include <chrono>
+#include <cstring>
+#include <memory>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -49,46 +51,112 @@ class StatsSink {
     min_ = std::min(min_, size);
     max_ = std::max(max_, size);
     const std::string_view type = view.msg_type();
-    if (last_type_ == nullptr || type != last_type_key_) {
-      auto it = types_.find(absl::string_view(type.data(), type.size()));
-      if (it == types_.end()) {
-        it = types_.emplace(std::string(type), TypeStats{}).first;
-        it->second.begin_string = std::string(view.begin_string());
-      }
-      last_type_ = &it->second;
-      last_type_key_ = it->first;
+    // One- and two-character MsgTypes (all standard ones): a direct table.
+    const std::size_t slot =
+        type.size() == 1 ? static_cast<unsigned char>(type[0])
+        : type.size() == 2 ? 256 + static_cast<unsigned char>(type[0]) * 256u +
+                                 static_cast<unsigned char>(type[1])
+                           : 0;
+    TypeStats* st = slot != 0 ? short_types_[slot] : nullptr;
+    if (st == nullptr) {
+      st = &TypeFor(view);
+      if (slot != 0) short_types_[slot] = st;
     }
-    ++last_type_->count;
-    last_type_->bytes += size;
-    const std::string_view sender = view.sender_comp_id();
-    const std::string_view target = view.target_comp_id();
-    if (last_pair_ == nullptr || sender != last_sender_ || target != last_target_) {
-      key_.assign(sender);
-      key_.push_back('\x01');
-      key_.append(target);
-      auto it = pairs_.find(key_);
-      if (it == pairs_.end()) it = pairs_.emplace(key_, 0).first;
-      last_pair_ = &it->second;
-      const std::string_view k = it->first;
-      last_sender_ = k.substr(0, sender.size());
-      last_target_ = k.substr(sender.size() + 1);
-    }
-    ++*last_pair_;
+    ++st->count;
+    st->bytes += size;
+    CountPair(view);
   }
   void OnGarbled(const Garbled&) { ++garbled_; }
 
+  StatsSink() : short_types_(256 + 256 * 256, nullptr) {}
+  StatsSink(const StatsSink&) = delete;
+  StatsSink& operator=(const StatsSink&) = delete;
+
   std::uint64_t messages_ = 0, garbled_ = 0, bytes_ = 0;
   std::uint32_t min_ = 0xFFFFFFFFu, max_ = 0;
-  // The last_* caches point into these maps; an insert may move every
-  // element, and each map's insert is followed at once by resetting its cache.
-  absl::flat_hash_map<std::string, TypeStats> types_;
-  absl::flat_hash_map<std::string, std::uint64_t> pairs_;
+  // Values are heap nodes, so the caches below may point at them for good.
+  absl::flat_hash_map<std::string, std::unique_ptr<TypeStats>> types_;
+  absl::flat_hash_map<std::string, std::unique_ptr<std::uint64_t>> pairs_;
 
  private:
-  TypeStats* last_type_ = nullptr;
-  std::string_view last_type_key_;
-  std::uint64_t* last_pair_ = nullptr;
-  std::string_view last_sender_, last_target_;
+  TypeStats& TypeFor(const MessageView& view) {
+    const std::string_view type = view.msg_type();
+    auto it = types_.find(absl::string_view(type.data(), type.size()));
+    if (it == types_.end()) {
+      it = types_.emplace(std::string(type), std::make_unique<TypeStats>()).first;
+      it->second->begin_string = std::string(view.begin_string());
+    }
+    return *it->second;
+  }
+
+  // A pair cache entry: both CompIDs (up to 16 bytes each) as two words
+  // apiece plus their lengths, and the counter.
+  struct PairKey {
+    std::uint64_t w[4];
+    std::uint32_t sender_size, target_size;
+    bool operator==(const PairKey& o) const {
+      return ((w[0] ^ o.w[0]) | (w[1] ^ o.w[1]) | (w[2] ^ o.w[2]) | (w[3] ^ o.w[3])) == 0 &&
+             sender_size == o.sender_size && target_size == o.target_size;
+    }
+  };
+  struct CachedPair {
+    PairKey key;
+    std::uint64_t* count;
+  };
+
+  // Load16 reads a value of at most 16 bytes as two words, zero-padded;
+  // false when it is longer or 16 bytes would go past the message.
+  static bool Load16(const MessageView& view, const Field* f, std::uint64_t* w) {
+    if (f == nullptr) {
+      w[0] = w[1] = 0;
+      return true;
+    }
+    if (f->length > 16 || f->offset + 16 > view.size()) return false;
+    std::uint64_t a, b;
+    std::memcpy(&a, view.data() + f->offset, 8);
+    std::memcpy(&b, view.data() + f->offset + 8, 8);
+    const std::uint32_t n = f->length;
+    const std::uint64_t ma = n >= 8 ? ~0ull : (1ull << (8 * n)) - 1;
+    const std::uint64_t mb = n >= 16 ? ~0ull : n <= 8 ? 0 : (1ull << (8 * (n - 8))) - 1;
+    w[0] = a & ma;
+    w[1] = b & mb;
+    return true;
+  }
+
+  void CountPair(const MessageView& view) {
+    const Field* s = view.Find(kTagSenderCompId);
+    const Field* t = view.Find(kTagTargetCompId);
+    PairKey key;
+    key.sender_size = s != nullptr ? s->length : 0;
+    key.target_size = t != nullptr ? t->length : 0;
+    if (Load16(view, s, key.w) && Load16(view, t, key.w + 2)) {
+      for (CachedPair& c : cache_) {
+        if (c.count != nullptr && c.key == key) {
+          ++*c.count;
+          return;
+        }
+      }
+      std::uint64_t* count = PairCounter(view);
+      cache_[next_cache_++ % kCacheSize] = CachedPair{key, count};
+      ++*count;
+      return;
+    }
+    ++*PairCounter(view);
+  }
+
+  std::uint64_t* PairCounter(const MessageView& view) {
+    key_.assign(view.sender_comp_id());
+    key_.push_back('\x01');
+    key_.append(view.target_comp_id());
+    auto it = pairs_.find(key_);
+    if (it == pairs_.end()) it = pairs_.emplace(key_, std::make_unique<std::uint64_t>(0)).first;
+    return it->second.get();
+  }
+
+  static constexpr std::size_t kCacheSize = 16;
+  std::vector<TypeStats*> short_types_;  // by 1-2 character MsgType (see OnMessage)
+  CachedPair cache_[kCacheSize] = {};
+  std::size_t next_cache_ = 0;
   std::string key_;
 };
 
@@ -160,7 +228,7 @@ int RunStats(const std::vector<std::string>& args) {
   AppendRate(out, static_cast<double>(sink.messages_ + sink.garbled_) / s, "msgs/s");
 
   std::vector<std::pair<std::string, const TypeStats*>> types;
-  for (const auto& [k, v] : sink.types_) types.emplace_back(k, &v);
+  for (const auto& [k, v] : sink.types_) types.emplace_back(k, v.get());
   std::sort(types.begin(), types.end(), [](const auto& a, const auto& b) {
     return a.second->count != b.second->count ? a.second->count > b.second->count
                                               : a.first < b.first;
@@ -201,8 +269,8 @@ int RunStats(const std::vector<std::string>& args) {
     out.AppendUint(st->bytes);
     out.Append('\n');
   }
-  std::vector<std::pair<std::string, std::uint64_t>> pairs(sink.pairs_.begin(),
-                                                           sink.pairs_.end());
+  std::vector<std::pair<std::string, std::uint64_t>> pairs;
+  for (const auto& [k, v] : sink.pairs_) pairs.emplace_back(k, *v);
   std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) {
     return a.second != b.second ? a.second > b.second : a.first < b.first;
   });
