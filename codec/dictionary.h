@@ -193,6 +193,9 @@ class Dictionary {
     if (tag < dense_.size()) return dense_[tag];
     return SparseInfo(tag);
   }
+  // tag_table: the dense TagInfo table (tags below its size); larger tags go
+  // through tag_info().
+  std::span<const TagInfo> tag_table() const noexcept { return dense_; }
   // ordinal returns a tag's ordinal, or kNoOrdinal for a tag not defined.
   std::uint32_t ordinal(std::uint32_t tag) const noexcept {
     if (tag < dense_.size()) return dense_[tag].ordinal;
@@ -243,6 +246,8 @@ class Dictionary {
     if (ordinal >= fields_.size()) return false;
     return (bits_[s.bits_begin + (ordinal >> 6)] >> (ordinal & 63)) & 1u;
   }
+  // scope_bits: the scope's membership bitset (field_words() words, by ordinal).
+  const std::uint64_t* scope_bits(const Scope& s) const noexcept { return bits_.data() + s.bits_begin; }
   // GroupIn returns the group scope whose count tag is `count_tag` among the
   // direct members of `s`, or nullptr.
   const Scope* GroupIn(const Scope& s, std::uint32_t count_tag) const noexcept {

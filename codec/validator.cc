@@ -186,50 +186,64 @@ ValidationResult Run::Go() noexcept {
     std::memset(seen_b, 0, bwords * sizeof(std::uint64_t));
   }
 
+  // Everything the loop reads, in locals: options by value, table pointers.
+  const ValidationOptions o = o_;
+  const bool skip_user = !o.check_user_defined_tags;
+  const TagInfo* const htable = hd.tag_table().data();
+  const std::uint32_t hsize = static_cast<std::uint32_t>(hd.tag_table().size());
+  const TagInfo* const btable = bd.tag_table().data();
+  const std::uint32_t bsize = static_cast<std::uint32_t>(bd.tag_table().size());
+  const std::uint64_t* const body_bits = body != nullptr ? bd.scope_bits(*body) : nullptr;
+
   int region = 0;  // 0 header, 1 body, 2 trailer
   std::uint32_t group = m_.first_top_level_group();
+  std::uint32_t next_count = group != kNoGroup ? m_.group_record(group).count_field : 0xFFFFFFFFu;
   const std::uint32_t n = view_.field_count();
   for (std::uint32_t i = 0; i < n;) {
     const Field& f = fields_[i];
     const std::uint32_t tag = f.tag;
-    const TagInfo hi = hd.tag_info(tag);
+    const TagInfo hi = tag < hsize ? htable[tag] : hd.tag_info(tag);
     const Dictionary* d;
     TagInfo info;
     std::uint64_t* seen;
+    bool skip = false;
     if (hi.placement & TagInfo::kInHeader) {
-      if (region != 0 && o_.check_field_order) {
+      if (region != 0 && o.check_field_order) {
         return Fail(ValidationCheck::kFieldOrder,
                     SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, tag, f.offset);
       }
       d = &hd;
       info = hi;
       seen = seen_h;
+      skip = skip_user && tag >= kUserDefinedMin;
     } else if (hi.placement & TagInfo::kInTrailer) {
       region = 2;
       d = &hd;
       info = hi;
       seen = seen_h;
+      skip = skip_user && tag >= kUserDefinedMin;
     } else {
-      if (region == 2 && o_.check_field_order) {
+      if (region == 2 && o.check_field_order) {
         return Fail(ValidationCheck::kFieldOrder,
                     SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, tag, f.offset);
       }
       region = 1;
       d = &bd;
-      info = same ? hi : bd.tag_info(tag);
+      info = same ? hi : (tag < bsize ? btable[tag] : bd.tag_info(tag));
       seen = seen_b;
-      if (Skip(tag)) {  // unchecked, but present for the required-field check
+      if (skip_user && tag >= kUserDefinedMin) {  // unchecked, but present for required
         if (info.defined()) SetBit(seen, info.ordinal);
-        if (group != kNoGroup && i == m_.group_record(group).count_field) {
-          i = m_.group_record(group).end_field;  // a user-defined group: skipped whole
+        if (i == next_count) {  // a user-defined group: skipped whole
+          i = m_.group_record(group).end_field;
           group = m_.group_record(group).next_sibling;
+          next_count = group != kNoGroup ? m_.group_record(group).count_field : 0xFFFFFFFFu;
           continue;
         }
         ++i;
         continue;
       }
       if (!info.defined()) {
-        if (f.length == 0 && o_.check_empty_values) {
+        if (f.length == 0 && o.check_empty_values) {
           return Fail(ValidationCheck::kEmptyValue, SessionRejectReason::kTagSpecifiedWithoutValue,
                       tag, f.offset);
         }
@@ -237,27 +251,33 @@ ValidationResult Run::Go() noexcept {
         ++i;
         continue;
       }
-      if (o_.check_tag_in_message && body != nullptr && !bd.Contains(*body, info.ordinal)) {
+      if (o.check_tag_in_message && body_bits != nullptr && !TestBit(body_bits, info.ordinal)) {
         return Fail(ValidationCheck::kTagInMessage,
                     SessionRejectReason::kTagNotDefinedForMessageType, tag, f.offset);
       }
     }
-    const std::uint32_t o = info.ordinal;
-    if (TestBit(seen, o)) {
-      if (o_.check_repeated_tags) {
-        return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce,
-                    tag, f.offset);
+    const std::uint32_t ord = info.ordinal;
+    if (TestBit(seen, ord) && o.check_repeated_tags) {
+      return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce, tag,
+                  f.offset);
+    }
+    SetBit(seen, ord);
+    if (!skip) {
+      // Inline the common case: a non-empty value of a fast type, no enums.
+      const std::uint8_t type = static_cast<std::uint8_t>(info.type);
+      const bool plain = f.length != 0 && !(info.flags & FieldDef::kHasEnums) &&
+                         (type == static_cast<std::uint8_t>(FieldType::kString) ||
+                          !o.check_value_format);
+      if (!plain) {
+        if (ValidationResult r = Value(*d, info, f); !r.ok()) return r;
       }
     }
-    SetBit(seen, o);
-    if (!Skip(tag)) {
-      if (ValidationResult r = Value(*d, info, f); !r.ok()) return r;
-    }
-    if (group != kNoGroup && i == m_.group_record(group).count_field) {
+    if (i == next_count) {
       const GroupRecord& rec = m_.group_record(group);
       if (ValidationResult r = Group(*d, group); !r.ok()) return r;
       i = rec.end_field;
       group = rec.next_sibling;
+      next_count = group != kNoGroup ? m_.group_record(group).count_field : 0xFFFFFFFFu;
       continue;
     }
     ++i;
