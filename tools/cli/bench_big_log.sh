@@ -54,17 +54,25 @@ for ((i = 0; i < copies; i++)); do cat "$log.chunk"; done >> "$log"
 bytes=$(stat -c %s "$log")
 echo "log: $log, $bytes bytes ($copies copies of a $chunk_bytes-byte chunk)"
 
+# measure NAME ARGS...: one warm-up run, then three timed runs; wall-clock and
+# CPU (user + sys) seconds, and MB/s of each (the machine may be shared: CPU
+# time shows what the tool needs, wall time what you waited).
 measure() {
   local name="$1"; shift
-  "$@" > /dev/null  # warm the page cache
-  for run in 1 2 3; do
-    local start end
-    start=$(date +%s.%N)
-    "$@" > /dev/null
-    end=$(date +%s.%N)
-    /usr/bin/python3 -c "import sys; s=float(sys.argv[2])-float(sys.argv[1]); print('%s run %s: %.3f s, %.0f MB/s' % (sys.argv[3], sys.argv[5], s, int(sys.argv[4]) / s / 1e6))" \
-      "$start" "$end" "$name" "$bytes" "$run"
-  done
+  /usr/bin/python3 - "$name" "$bytes" "$@" <<'PY'
+import resource, subprocess, sys, time
+name, size, cmd = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+subprocess.run(cmd, stdout=subprocess.DEVNULL, check=False)  # warm the page cache
+for run in range(1, 4):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.monotonic()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=False)
+    wall = time.monotonic() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    print("%-15s run %d: wall %.3f s = %5.0f MB/s   cpu %.3f s = %5.0f MB/s"
+          % (name, run, wall, size / wall / 1e6, cpu, size / cpu / 1e6))
+PY
 }
 measure "stats" "$bin" stats --no-progress "$log"
 measure "json" "$bin" json --no-progress "$log"

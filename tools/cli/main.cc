@@ -1,6 +1,9 @@
 // main.cc: fixwire, the command-line tool for FIX logs: dispatches to the
 // commands of commands.h.
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -28,6 +31,13 @@ constexpr char kUsage[] =
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Under `bazel run`, file arguments are relative to where bazel was run.
+  if (const char* dir = std::getenv("BUILD_WORKING_DIRECTORY"); dir != nullptr && *dir != '\0') {
+    if (chdir(dir) != 0) {
+      std::fprintf(stderr, "fixwire: cannot change to BUILD_WORKING_DIRECTORY %s\n", dir);
+      return 2;
+    }
+  }
   if (argc < 2) {
     std::fputs(kUsage, stderr);
     return 2;
