@@ -145,13 +145,14 @@ struct Scope {
   std::uint32_t groups_begin = 0;   // member positions of NUMINGROUP members
   std::uint32_t groups_count = 0;
   std::uint32_t slots_begin = 0;  // tag -> position hash table (open addressing)
-  std::uint32_t slots_mask = 0;   // table size - 1 (a power of two >= 2 * members)
+  std::uint32_t slots_mask = 0;   // table size - 1 (a power of two >= 4 * members)
 };
 
 // ScopeSlot is one entry of a scope's tag -> position table (tag 0: empty).
 struct ScopeSlot {
+  static constexpr std::uint32_t kIsGroup = 0x80000000u;  // in `position`: a group member
   std::uint32_t tag = 0;
-  std::uint32_t position = 0;
+  std::uint32_t position = 0;  // member position, | kIsGroup for a group count with a layout
 };
 
 // MessageDef is the compiled form of one <message>.
@@ -261,6 +262,11 @@ class Dictionary {
   // PositionOf returns the position of `tag` among the scope's members, or
   // s.members_count when it is not a direct member. O(1): a small hash table.
   std::uint32_t PositionOf(const Scope& s, std::uint32_t tag) const noexcept {
+    return LookupMember(s, tag) & ~ScopeSlot::kIsGroup;
+  }
+  // LookupMember is PositionOf with ScopeSlot::kIsGroup set for a NUMINGROUP
+  // member that has a group layout (s.members_count when absent).
+  std::uint32_t LookupMember(const Scope& s, std::uint32_t tag) const noexcept {
     const ScopeSlot* slots = slots_.data() + s.slots_begin;
     std::uint32_t i = SlotHash(tag) & s.slots_mask;
     while (true) {

@@ -383,16 +383,18 @@ void DictionaryBuilder::CommitScopes() {
     }
     s.required_count = static_cast<std::uint32_t>(d_.required_.size()) - s.required_begin;
     s.groups_count = static_cast<std::uint32_t>(d_.group_positions_.size()) - s.groups_begin;
-    // Tag -> position table, at most half full.
+    // Tag -> position table, at most a quarter full (short probes).
     std::uint32_t size = 4;
-    while (size < 2 * members.size()) size *= 2;
+    while (size < 4 * members.size()) size *= 2;
     s.slots_begin = static_cast<std::uint32_t>(d_.slots_.size());
     s.slots_mask = size - 1;
     d_.slots_.resize(d_.slots_.size() + size);
     for (std::size_t p = 0; p < members.size(); ++p) {
       std::uint32_t i = Dictionary::SlotHash(members[p].tag) & s.slots_mask;
       while (d_.slots_[s.slots_begin + i].tag != 0) i = (i + 1) & s.slots_mask;
-      d_.slots_[s.slots_begin + i] = ScopeSlot{members[p].tag, static_cast<std::uint32_t>(p)};
+      d_.slots_[s.slots_begin + i] =
+          ScopeSlot{members[p].tag, static_cast<std::uint32_t>(p) |
+                                        (members[p].group != 0 ? ScopeSlot::kIsGroup : 0u)};
     }
   }
 }

@@ -148,7 +148,7 @@ class GroupIndexer {
         last_child = kNoGroup;
         p = 0;
       } else {
-        p = dict.PositionOf(scope, tag);
+        p = dict.LookupMember(scope, tag);
         if (p == count) {  // not in the template
           if (entry != nullptr && options_.unknown_fields != UnknownInGroup::kEndGroup &&
               !body_dict_.tag_info(tag).defined() && !header_dict_.tag_info(tag).defined()) {
@@ -165,13 +165,16 @@ class GroupIndexer {
           err = Fail(ErrorCode::kGroupMissingDelimiter, j);
           break;
         }
-        if (p <= pos && !options_.allow_out_of_order) {
+        if ((p & ~ScopeSlot::kIsGroup) <= pos && !options_.allow_out_of_order) {
           err = Fail(ErrorCode::kGroupFieldOutOfOrder, j);
           break;
         }
       }
+      if (p == 0 && members[0].group != 0) p |= ScopeSlot::kIsGroup;  // a delimiter that counts a group
+      const bool nested = (p & ScopeSlot::kIsGroup) != 0;
+      p &= ~ScopeSlot::kIsGroup;
       pos = p;
-      if (members[p].group != 0) {
+      if (nested) {
         std::uint32_t child;
         err = ParseGroup(dict, dict.scope(members[p].group), j, &child, &j);
         if (child != kNoGroup) {
