@@ -25,6 +25,7 @@
 
 #include "benchmark/benchmark.h"
 #include "benchmarks/bench_counters.h"
+#include "benchmarks/encode_rows.h"
 #include "benchmarks/workloads.h"
 #include "codec/decimal.h"
 #include "codec/encoder.h"
@@ -36,53 +37,6 @@
 
 namespace fixwire::bench {
 namespace {
-
-// A workload field with its text as a view (no std::string on the hot path).
-struct NativeField {
-  std::uint32_t tag;
-  FieldKind kind;
-  std::string_view text;
-  std::int64_t integer;
-  std::int32_t exponent;
-};
-
-std::vector<NativeField> NativeFields(const Workload& w) {
-  std::vector<NativeField> out;
-  for (const WorkloadField& f : w.content().subspan(1)) {  // after 35
-    out.push_back(NativeField{f.tag, f.kind, f.text, f.integer, f.exponent});
-  }
-  return out;
-}
-
-void EncodeGeneric(Encoder& e, const Workload& w, const std::vector<NativeField>& fields,
-                   std::int64_t now_nanos) {
-  e.Begin(w.begin_string, w.msg_type);
-  for (const NativeField& f : fields) {
-    switch (f.kind) {
-      case FieldKind::kString:
-        e.AddString(f.tag, f.text);
-        break;
-      case FieldKind::kChar:
-        e.AddChar(f.tag, f.text[0]);
-        break;
-      case FieldKind::kInt:
-        e.AddInt(f.tag, f.integer);
-        break;
-      case FieldKind::kNumInGroup:
-        e.AddUint(f.tag, static_cast<std::uint64_t>(f.integer));
-        break;
-      case FieldKind::kDecimal:
-        e.AddDecimal(f.tag, Decimal{f.integer, f.exponent});
-        break;
-      case FieldKind::kUtcTimestamp:
-        e.AddTimestamp(f.tag, f.tag == 52 ? now_nanos : f.integer, TimePrecision::kMillis);
-        break;
-      case FieldKind::kUtcTimeOnly:
-        e.AddTimeOnly(f.tag, f.integer, TimePrecision::kMillis);
-        break;
-    }
-  }
-}
 
 void BM_Encode(benchmark::State& state, const char* name) {
   const Workload& w = GetWorkload(name);
@@ -104,41 +58,6 @@ void BM_Encode(benchmark::State& state, const char* name) {
     benchmark::ClobberMemory();
   }
   counters.Finish(state, w.bytes.size());
-}
-
-// The NewOrderSingle's native values, as an order-entry application holds them.
-struct Order {
-  std::string_view sender, target, cl_ord_id, symbol;
-  std::uint64_t seq;
-  std::int64_t qty;
-  Decimal price;
-  char handl_inst, ord_type, side, tif;
-  std::int64_t transact_time;
-};
-
-Order NewOrder(const Workload& w) {
-  auto text = [&w](std::uint32_t tag) { return std::string_view(w.Find(tag)->text); };
-  return Order{text(49), text(56), text(11), text(55),
-               static_cast<std::uint64_t>(w.Find(34)->integer), w.Find(38)->integer,
-               Decimal{w.Find(44)->integer, w.Find(44)->exponent}, text(21)[0], text(40)[0], text(54)[0],
-               text(59)[0], w.Find(60)->integer};
-}
-
-inline void EncodeOrder(Encoder& e, const Order& o, std::int64_t now) {
-  e.Begin("FIX.4.2", "D");
-  e.AddUint(34, o.seq);
-  e.AddString(49, o.sender);
-  e.AddTimestamp(52, now, TimePrecision::kMillis);
-  e.AddString(56, o.target);
-  e.AddString(11, o.cl_ord_id);
-  e.AddChar(21, o.handl_inst);
-  e.AddInt(38, o.qty);
-  e.AddChar(40, o.ord_type);
-  e.AddDecimal(44, o.price);
-  e.AddChar(54, o.side);
-  e.AddString(55, o.symbol);
-  e.AddChar(59, o.tif);
-  e.AddTimestamp(60, o.transact_time, TimePrecision::kMillis);
 }
 
 void BM_EncodeTypedNewOrderSingle(benchmark::State& state) {
@@ -168,15 +87,7 @@ BENCHMARK(BM_EncodeTypedNewOrderSingle)->Name("fixwire/encode_typed/NewOrderSing
 void BM_TemplateNewOrderSingle(benchmark::State& state) {
   const Workload& w = GetWorkload("NewOrderSingle");
   Order o = NewOrder(w);
-  MessageTemplate t;
-  t.Init("FIX.4.2", "D");
-  t.AddHeaderString(49, o.sender);
-  t.AddHeaderString(56, o.target);
-  t.AddBodyFields([&o](Encoder& e) {
-    e.AddChar(21, o.handl_inst);
-    e.AddChar(40, o.ord_type);
-    e.AddChar(59, o.tif);
-  });
+  const MessageTemplate t = OrderTemplate(o);
   if (!t.error().ok()) {
     state.SkipWithError("template build failed");
     return;
@@ -184,14 +95,7 @@ void BM_TemplateNewOrderSingle(benchmark::State& state) {
   char buffer[512];
   Encoder e(buffer);
   auto encode = [&t, &e](const Order& order, std::int64_t now) {
-    t.Start(e, order.seq, now);
-    e.AddString(11, order.cl_ord_id);
-    e.AddInt(38, order.qty);
-    e.AddDecimal(44, order.price);
-    e.AddChar(54, order.side);
-    e.AddString(55, order.symbol);
-    e.AddTimestamp(60, order.transact_time, TimePrecision::kMillis);
-    return e.Finish();
+    return EncodeOrderFromTemplate(t, e, order, now);
   };
   // Same fields as the workload, in template order: same body length.
   if (EncodeResult r = encode(o, kSendingTimeNanos); !r.ok() || r.bytes.size() != w.bytes.size()) {

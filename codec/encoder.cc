@@ -19,55 +19,26 @@ void Encoder::Fail(ErrorCode code, std::uint32_t tag) noexcept {
   end_ = pos_;  // frozen: every later field fails the room check
 }
 
-void Encoder::Begin(std::string_view begin_string, std::string_view msg_type) noexcept {
-  // The head of the previous message is kept: rebuild only for another BeginString.
+bool Encoder::SetHead(std::string_view begin_string) noexcept {
   const std::size_t head_size = begin_string.size() + 5;
-  if (head_size != head_size_ || !ci::EqualBytes(head_ + 2, begin_string.data(), begin_string.size())) {
-    if (begin_string.empty() || begin_string.size() > kMaxBeginStringSize ||
-        ci::ContainsSoh(begin_string.data(), begin_string.size())) {
-      head_size_ = 0;
-      StartMessage();  // resets the state
-      Fail(ErrorCode::kInvalidValue, 8);
-      return;
-    }
-    head_[0] = '8';
-    head_[1] = '=';
-    std::memcpy(head_ + 2, begin_string.data(), begin_string.size());
-    char* h = head_ + 2 + begin_string.size();
-    h[0] = '\x01';
-    h[1] = '9';
-    h[2] = '=';
-    head_size_ = static_cast<std::uint8_t>(head_size);
-    head_sum_ = 0;
-    for (std::size_t i = 0; i < head_size; ++i) head_sum_ += static_cast<unsigned char>(head_[i]);
+  if (begin_string.empty() || begin_string.size() > kMaxBeginStringSize ||
+      ci::ContainsSoh(begin_string.data(), begin_string.size())) {
+    head_size_ = 0;
+    StartMessage();  // resets the state
+    Fail(ErrorCode::kInvalidValue, 8);
+    return false;
   }
-  StartMessage();
-  AddString(35, msg_type);
-}
-
-void Encoder::BeginWithHead(const char* head, std::size_t head_size, std::uint32_t head_sum) noexcept {
-  std::memcpy(head_, head, head_size);
+  head_[0] = '8';
+  head_[1] = '=';
+  std::memcpy(head_ + 2, begin_string.data(), begin_string.size());
+  char* h = head_ + 2 + begin_string.size();
+  h[0] = '\x01';
+  h[1] = '9';
+  h[2] = '=';
   head_size_ = static_cast<std::uint8_t>(head_size);
-  head_sum_ = head_sum;
-  StartMessage();
-}
-
-void Encoder::StartMessage() noexcept {
-  error_ = Error{};
-  mode_ = Mode::kMessage;
-  pos_ = buffer_begin_;
-  end_ = buffer_end_;
-  body_start_ = buffer_begin_;
-  const auto capacity = static_cast<std::size_t>(buffer_end_ - buffer_begin_);
-  // A body is shorter than the buffer, so digits(capacity) always suffice.
-  reserved_digits_ = static_cast<std::uint8_t>(ci::CountDigits(capacity));
-  const std::size_t reserve = head_size_ + reserved_digits_ + 1u;
-  if (reserve > capacity) {
-    Fail(ErrorCode::kBufferTooSmall, 8);
-    return;
-  }
-  pos_ = buffer_begin_ + reserve;
-  body_start_ = pos_;
+  head_sum_ = 0;
+  for (std::size_t i = 0; i < head_size; ++i) head_sum_ += static_cast<unsigned char>(head_[i]);
+  return true;
 }
 
 void Encoder::CacheSecond(std::int64_t seconds) noexcept {
@@ -91,6 +62,8 @@ void Encoder::BeginFragment() noexcept {
   pos_ = buffer_begin_;
   end_ = buffer_end_;
   body_start_ = buffer_begin_;
+  summed_end_ = buffer_begin_;
+  known_sum_ = 0;
 }
 
 void Encoder::AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::string_view data) noexcept {
@@ -123,59 +96,68 @@ void Encoder::AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::str
   pos_ = p;
 }
 
-void Encoder::AddRawFields(std::string_view fields) noexcept {
-  if (fields.empty() || fields.back() != '\x01') {
-    Fail(ErrorCode::kInvalidValue, 0);
-    return;
-  }
-  if (fields.size() > room()) {
-    Fail(ErrorCode::kBufferTooSmall, 0);
-    return;
-  }
-  std::memcpy(pos_, fields.data(), fields.size());
-  pos_ += fields.size();
-}
-
 EncodeResult Encoder::Finish() noexcept {
-  if (mode_ != Mode::kMessage) {
+  if (mode_ != Mode::kMessage) [[unlikely]] {
     return EncodeResult{{}, Error{ErrorCode::kInvalidValue, 0, 0}};
   }
-  if (!error_.ok()) return EncodeResult{{}, error_};
+  if (!error_.ok()) [[unlikely]] return EncodeResult{{}, error_};
   constexpr std::size_t kTrailer = 7;  // "10=nnn<SOH>"
-  if (room() < kTrailer) {
+  char* const pos = pos_;
+  if (static_cast<std::size_t>(end_ - pos) < kTrailer) [[unlikely]] {
     Fail(ErrorCode::kBufferTooSmall, 10);
     return EncodeResult{{}, error_};
   }
-  const auto body_length = static_cast<std::uint64_t>(pos_ - body_start_);
-  const int width = zero_padded_ ? reserved_digits_ : ci::CountDigits(body_length);
-  char* start = body_start_ - (head_size_ + width + 1);
+  char* const body = body_start_;
+  // The body's bytes not summed yet (all of them unless a template's prefix
+  // came with its sum), read before the header's stores below.
+  std::uint64_t sum = head_sum_ + 1u + known_sum_ +  // + the SOH after BodyLength
+                      simd::ByteSum(summed_end_, static_cast<std::size_t>(pos - summed_end_));
+  // BodyLength right-aligned against the SOH before 35=, its digits summed
+  // from the pair table's words (not re-read from the buffer).
+  body[-1] = '\x01';
+  char* p = body - 1;
+  std::uint64_t v = static_cast<std::uint64_t>(pos - body);
+  while (v >= 100) {
+    const auto r = static_cast<unsigned>(v % 100);
+    v /= 100;
+    std::uint16_t pair;
+    std::memcpy(&pair, &ci::kDigitPairs.pairs[2 * r], 2);
+    p -= 2;
+    std::memcpy(p, &pair, 2);
+    sum += (pair & 0xFFu) + (pair >> 8);
+  }
+  if (v >= 10) {
+    std::uint16_t pair;
+    std::memcpy(&pair, &ci::kDigitPairs.pairs[2 * v], 2);
+    p -= 2;
+    std::memcpy(p, &pair, 2);
+    sum += (pair & 0xFFu) + (pair >> 8);
+  } else {
+    *--p = static_cast<char>('0' + v);
+    sum += '0' + v;
+  }
+  if (zero_padded_) {
+    char* const digits = body - 1 - reserved_digits_;
+    while (p > digits) {
+      *--p = '0';
+      sum += '0';
+    }
+  }
+  char* const start = p - head_size_;
   // The header's bytes are summed as they are made rather than re-read (a
   // read right after these small stores would stall on store forwarding).
-  if (head_size_ <= 16) {
-    ci::CopyBytes(start, head_, head_size_);
-  } else {
-    std::memcpy(start, head_, head_size_);
-  }
-  char* digits = start + head_size_;
-  if (zero_padded_) {
-    ci::WriteFixedWidth(digits, body_length, width);
-  } else {
-    ci::WriteDigitsBackward(digits + width, body_length);
-  }
-  std::uint64_t sum = head_sum_ + 1;  // + the SOH after BodyLength
-  for (int i = 0; i < width; ++i) sum += static_cast<unsigned char>(digits[i]);
-  body_start_[-1] = '\x01';
-  sum += simd::ByteSum(body_start_, static_cast<std::size_t>(body_length));
+  ci::CopyBytes(start, head_, head_size_);
+  // "10=nnn<SOH>" as two overlapping 4-byte stores.
   const auto checksum = static_cast<unsigned>(sum % 256);
-  char* p = pos_;
-  p[0] = '1';
-  p[1] = '0';
-  p[2] = '=';
-  p[3] = static_cast<char>('0' + checksum / 100);
-  ci::WritePair(p + 4, checksum % 100u);
-  p[6] = '\x01';
+  const auto hundreds = static_cast<std::uint32_t>('0' + checksum / 100);
+  std::uint16_t low;
+  std::memcpy(&low, &ci::kDigitPairs.pairs[2 * (checksum % 100)], 2);
+  const std::uint32_t first = '1' | ('0' << 8) | ('=' << 16) | (hundreds << 24);
+  const std::uint32_t second = hundreds | (std::uint32_t{low} << 8) | (1u << 24);
+  std::memcpy(pos, &first, 4);
+  std::memcpy(pos + 3, &second, 4);
   // pos_ stays before the trailer, so a second Finish() rewrites the same bytes.
-  return EncodeResult{std::string_view(start, static_cast<std::size_t>(p + kTrailer - start)), Error{}};
+  return EncodeResult{std::string_view(start, static_cast<std::size_t>(pos + kTrailer - start)), Error{}};
 }
 
 EncodeResult Encoder::FinishFragment() noexcept {

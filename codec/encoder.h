@@ -110,7 +110,10 @@ class Encoder {
         pos_(buffer.data()),
         end_(buffer.data()),  // frozen until Begin
         body_start_(buffer.data()),
-        zero_padded_(options.zero_padded_body_length) {
+        summed_end_(buffer.data()),
+        zero_padded_(options.zero_padded_body_length),
+        // A body is shorter than the buffer, so digits(capacity) always suffice.
+        reserved_digits_(static_cast<std::uint8_t>(codec_internal::CountDigits(buffer.size()))) {
     error_.code = ErrorCode::kInvalidValue;  // Finish() before Begin() is an error
   }
 
@@ -121,7 +124,7 @@ class Encoder {
   // Clears any previous error. kInvalidValue (tag 8 or 35) when begin_string
   // is empty, longer than kMaxBeginStringSize or contains SOH, or msg_type is
   // empty or contains SOH; kBufferTooSmall when the reservation doesn't fit.
-  void Begin(std::string_view begin_string, std::string_view msg_type) noexcept;
+  [[gnu::always_inline]] void Begin(std::string_view begin_string, std::string_view msg_type) noexcept;
 
   // BeginFragment starts a run of fields with no header and no trailer (a
   // template's pre-encoded fields, a group entry built ahead of time); end it
@@ -130,18 +133,18 @@ class Encoder {
 
   // --- Fields. Each writes "tag=value<SOH>" or records the first error. ---
 
-  void AddInt(std::uint32_t tag, std::int64_t value) noexcept {
+  [[gnu::always_inline]] void AddInt(std::uint32_t tag, std::int64_t value) noexcept {
     Put<codec_internal::kMaxSignedChars>(tag, [value](char* p) noexcept {
       return codec_internal::WriteSigned(p, value);
     });
   }
-  void AddUint(std::uint32_t tag, std::uint64_t value) noexcept {
+  [[gnu::always_inline]] void AddUint(std::uint32_t tag, std::uint64_t value) noexcept {
     Put<codec_internal::kMaxUnsignedChars>(tag, [value](char* p) noexcept {
       return codec_internal::WriteUnsigned(p, value);
     });
   }
   // AddChar: one character, not SOH (kInvalidValue).
-  void AddChar(std::uint32_t tag, char value) noexcept {
+  [[gnu::always_inline]] void AddChar(std::uint32_t tag, char value) noexcept {
     Put<1>(tag, [value](char* p) noexcept -> char* {
       if (value == '\x01') return nullptr;
       *p = value;
@@ -149,18 +152,18 @@ class Encoder {
     });
   }
   // AddBool writes 'Y' or 'N'.
-  void AddBool(std::uint32_t tag, bool value) noexcept {
+  [[gnu::always_inline]] void AddBool(std::uint32_t tag, bool value) noexcept {
     Put<1>(tag, [value](char* p) noexcept {
       *p = value ? 'Y' : 'N';
       return p + 1;
     });
   }
   // AddString: any non-empty text without SOH (kInvalidValue otherwise).
-  void AddString(std::uint32_t tag, std::string_view value) noexcept;
+  [[gnu::always_inline]] void AddString(std::uint32_t tag, std::string_view value) noexcept;
 
   // AddDecimal writes d exactly ({12345,-2} "123.45", {150,-2} "1.50",
   // {-5,-3} "-0.005", {12,3} "12000"); kInvalidValue when |exponent| > 40.
-  void AddDecimal(std::uint32_t tag, Decimal d) noexcept {
+  [[gnu::always_inline]] void AddDecimal(std::uint32_t tag, Decimal d) noexcept {
     Put<codec_internal::kMaxDecimalChars>(
         tag, [d](char* p) noexcept { return codec_internal::WriteDecimal(p, d); });
   }
@@ -184,7 +187,7 @@ class Encoder {
   }
   // AddTimestamp writes a UTCTimestamp from nanoseconds since the epoch,
   // truncated to `precision` ("20261202-15:30:00.123").
-  void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch,
+  [[gnu::always_inline]] void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch,
                     TimePrecision precision) noexcept {
     Put<codec_internal::kMaxTimestampChars>(tag, [this, nanos_since_epoch, precision](char* p) noexcept {
       return WriteTimestamp(p, nanos_since_epoch, precision);
@@ -192,7 +195,7 @@ class Encoder {
   }
   // AddTimeOnly writes a UTCTimeOnly from nanoseconds since midnight, which
   // must be in [0, 24h) (kInvalidValue otherwise).
-  void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
+  [[gnu::always_inline]] void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
                    TimePrecision precision) noexcept {
     Put<codec_internal::kMaxTimestampChars>(tag, [nanos_since_midnight, precision](char* p) noexcept {
       return codec_internal::WriteUtcTimeOnly(p, nanos_since_midnight, precision);
@@ -200,12 +203,12 @@ class Encoder {
   }
   // AddDate writes a UTCDateOnly or LocalMktDate "YYYYMMDD"; kInvalidValue
   // for a year outside 0..9999 or a day the month doesn't have.
-  void AddDate(std::uint32_t tag, Date date) noexcept {
+  [[gnu::always_inline]] void AddDate(std::uint32_t tag, Date date) noexcept {
     Put<8>(tag, [date](char* p) noexcept { return codec_internal::WriteDate(p, date); });
   }
   // AddMonthYear writes "YYYYMM", "YYYYMMDD" or "YYYYMMwW"; kInvalidValue
   // for an invalid month, day or week (1..5), or both day and week.
-  void AddMonthYear(std::uint32_t tag, MonthYear value) noexcept {
+  [[gnu::always_inline]] void AddMonthYear(std::uint32_t tag, MonthYear value) noexcept {
     Put<8>(tag, [value](char* p) noexcept { return codec_internal::WriteMonthYear(p, value); });
   }
 
@@ -225,7 +228,7 @@ class Encoder {
   // one or more times): a template's fixed fields, fields copied from a
   // decoded message. Only checked to be non-empty and to end with SOH
   // (kInvalidValue): the caller vouches for the rest.
-  void AddRawFields(std::string_view fields) noexcept;
+  [[gnu::always_inline]] void AddRawFields(std::string_view fields) noexcept;
 
   // Finish writes BodyLength and CheckSum and returns the whole message, or
   // the first error: kBufferTooSmall (no room for the field or for the
@@ -255,9 +258,46 @@ class Encoder {
   // BeginWithHead is Begin() for a head "8=<BeginString><SOH>9=" already
   // validated (by a MessageTemplate), whose byte sum is head_sum: reserves
   // the header, writes no field.
-  void BeginWithHead(const char* head, std::size_t head_size, std::uint32_t head_sum) noexcept;
+  [[gnu::always_inline]] void BeginWithHead(const char* head, std::size_t head_size,
+                                            std::uint32_t head_sum) noexcept {
+    codec_internal::CopyBytes(head_, head, head_size);
+    head_size_ = static_cast<std::uint8_t>(head_size);
+    head_sum_ = head_sum;
+    StartMessage();
+  }
+  // SetHead builds head_ for another BeginString (out of line: rare); on an
+  // invalid one starts the message in error and returns false.
+  bool SetHead(std::string_view begin_string) noexcept;
   // StartMessage resets the state and reserves the header for head_.
-  void StartMessage() noexcept;
+  [[gnu::always_inline]] void StartMessage() noexcept {
+    error_ = Error{};
+    mode_ = Mode::kMessage;
+    end_ = buffer_end_;
+    known_sum_ = 0;
+    const std::size_t reserve = head_size_ + reserved_digits_ + 1u;
+    if (reserve > static_cast<std::size_t>(buffer_end_ - buffer_begin_)) [[unlikely]] {
+      pos_ = buffer_begin_;
+      body_start_ = buffer_begin_;
+      summed_end_ = buffer_begin_;
+      Fail(ErrorCode::kBufferTooSmall, 8);
+      return;
+    }
+    char* const body = buffer_begin_ + reserve;
+    pos_ = body;
+    body_start_ = body;
+    summed_end_ = body;
+  }
+  // AddRawFieldsSummed is AddRawFields for fields whose byte sum the caller
+  // knows (a template's pre-encoded parts): when nothing unsummed precedes
+  // them, Finish() adds `sum` instead of summing their bytes again.
+  [[gnu::always_inline]] void AddRawFieldsSummed(std::string_view fields, std::uint32_t sum) noexcept {
+    const bool summed = pos_ == summed_end_;
+    AddRawFields(fields);
+    if (summed && error_.ok()) [[likely]] {
+      known_sum_ += sum;
+      summed_end_ = pos_;
+    }
+  }
 
   // WriteTimestamp is WriteUtcTimestamp with "YYYYMMDD-HH:MM:SS" of the last
   // second seen cached: SendingTime and TransactTime, and the messages sent
@@ -270,8 +310,7 @@ class Encoder {
       --seconds;
     }
     if (seconds != cached_second_) [[unlikely]] CacheSecond(seconds);
-    std::memcpy(out, cached_second_text_, 16);
-    out[16] = cached_second_text_[16];
+    std::memcpy(out, cached_second_text_, 17);
     return codec_internal::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
   }
   // CacheSecond formats "YYYYMMDD-HH:MM:SS" of `seconds` since the epoch.
@@ -290,8 +329,10 @@ class Encoder {
       return;
     }
     constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
-    if (room() >= kWorst) [[likely]] {
-      char* p = format(codec_internal::WriteTag(pos_, tag));
+    static_assert(kWorst >= 8, "WriteTagWide may store 8 bytes");
+    char* p = pos_;
+    if (static_cast<std::size_t>(end_ - p) >= kWorst) [[likely]] {
+      p = format(codec_internal::WriteTagWide(p, tag));
       if (p == nullptr) [[unlikely]] {
         Fail(ErrorCode::kInvalidValue, tag);
         return;
@@ -307,7 +348,7 @@ class Encoder {
   template <std::size_t kWorst, typename Format>
   [[gnu::noinline]] void PutNearEnd(std::uint32_t tag, Format& format) noexcept {
     char scratch[kWorst];
-    char* p = format(codec_internal::WriteTag(scratch, tag));
+    char* p = format(codec_internal::WriteTagWide(scratch, tag));
     if (p == nullptr) {
       Fail(ErrorCode::kInvalidValue, tag);
       return;
@@ -329,10 +370,12 @@ class Encoder {
   char* pos_;         // next byte to write
   char* end_;         // writes stop here: buffer_end_, or pos_ once frozen
   char* body_start_;  // first byte of 35= (or of the fragment)
+  char* summed_end_;  // [body_start_, summed_end_) sums to known_sum_; Finish sums the rest
+  std::uint64_t known_sum_ = 0;
   Error error_;
   Mode mode_ = Mode::kNone;
   bool zero_padded_;
-  std::uint8_t reserved_digits_ = 0;  // BodyLength width reserved by Begin
+  std::uint8_t reserved_digits_;      // BodyLength width reserved by Begin: digits(buffer size)
   std::uint8_t head_size_ = 0;        // bytes of head_
   std::uint32_t head_sum_ = 0;        // byte sum of head_
   char head_[kMaxHeadSize];           // "8=<BeginString><SOH>9="
@@ -342,6 +385,30 @@ class Encoder {
 
 inline void GroupEncoder::End() noexcept {
   if (entries_ != count_) encoder_->Fail(ErrorCode::kGroupCountMismatch, count_tag_);
+}
+
+inline void Encoder::Begin(std::string_view begin_string, std::string_view msg_type) noexcept {
+  // The head of the previous message is kept: rebuild only for another BeginString.
+  if (begin_string.size() + 5 != head_size_ ||
+      !codec_internal::EqualBytes(head_ + 2, begin_string.data(), begin_string.size())) [[unlikely]] {
+    if (!SetHead(begin_string)) return;
+  }
+  StartMessage();
+  AddString(35, msg_type);
+}
+
+inline void Encoder::AddRawFields(std::string_view fields) noexcept {
+  if (fields.empty() || fields.back() != '\x01') [[unlikely]] {
+    Fail(ErrorCode::kInvalidValue, 0);
+    return;
+  }
+  char* const p = pos_;
+  if (fields.size() > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
+    Fail(ErrorCode::kBufferTooSmall, 0);
+    return;
+  }
+  codec_internal::CopyBytes(p, fields.data(), fields.size());
+  pos_ = p + fields.size();
 }
 
 inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexcept {
@@ -354,11 +421,12 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
     return;
   }
   const std::size_t need = static_cast<std::size_t>(codec_internal::CountDigits(tag)) + 2 + value.size();
-  if (need > room()) [[unlikely]] {
+  char* p = pos_;
+  if (need > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
     Fail(ErrorCode::kBufferTooSmall, tag);
     return;
   }
-  char* p = codec_internal::WriteTag(pos_, tag);
+  p = codec_internal::WriteTag(p, tag);
   codec_internal::CopyBytes(p, value.data(), value.size());
   p += value.size();
   *p++ = '\x01';

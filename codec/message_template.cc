@@ -12,6 +12,7 @@ Error MessageTemplate::Init(std::string_view begin_string, std::string_view msg_
   error_ = Error{};
   head_size_ = 0;
   header_size_ = 0;
+  header_sum_ = 0;
   body_size_ = 0;
   precision_ = sending_time_precision;
   if (begin_string.empty() || begin_string.size() > Encoder::kMaxBeginStringSize ||

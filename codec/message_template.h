@@ -62,7 +62,10 @@ class MessageTemplate {
   // header part (after 35, before 34). Returns error().
   template <typename Write>
   Error AddHeaderFields(Write&& write) noexcept {
-    return Append(header_, &header_size_, write);
+    Append(header_, &header_size_, write);
+    header_sum_ = 0;
+    for (std::size_t i = 0; i < header_size_; ++i) header_sum_ += static_cast<unsigned char>(header_[i]);
+    return error_;
   }
   // AddBodyFields appends fixed body fields (after 52). Returns error().
   template <typename Write>
@@ -84,7 +87,8 @@ class MessageTemplate {
       encoder.Fail(error_.code, error_.tag);
       return;
     }
-    encoder.AddRawFields(std::string_view(header_, header_size_));
+    // The pre-encoded prefix's byte sum is known: Finish() sums only from 34 on.
+    encoder.AddRawFieldsSummed(std::string_view(header_, header_size_), header_sum_);
     encoder.AddUint(34, msg_seq_num);
     encoder.AddTimestamp(52, sending_time_nanos, precision_);
     if (body_size_ != 0) encoder.AddRawFields(std::string_view(body_, body_size_));
@@ -116,6 +120,7 @@ class MessageTemplate {
   std::uint32_t head_sum_ = 0;
   char header_[kMaxFixedBytes] = {};  // "35=<MsgType><SOH>" and the fixed header fields
   std::size_t header_size_ = 0;
+  std::uint32_t header_sum_ = 0;      // byte sum of header_
   char body_[kMaxFixedBytes] = {};
   std::size_t body_size_ = 0;
   TimePrecision precision_ = TimePrecision::kMillis;

@@ -112,6 +112,20 @@ inline char* WriteSigned(char* out, std::int64_t v) noexcept {
   return WriteUnsigned(out, magnitude);
 }
 
+// WriteFixedDigits writes v (below 10^kWidth) as exactly kWidth digits, zero
+// padded, to out[0..kWidth): two digits per step, no digit count.
+template <int kWidth>
+[[gnu::always_inline]] inline void WriteFixedDigits(char* out, std::uint32_t v) noexcept {
+  static_assert(kWidth >= 1 && kWidth <= 10);
+  int i = kWidth;
+  while (i >= 2) {
+    i -= 2;
+    WritePair(out + i, v % 100);
+    v /= 100;
+  }
+  if constexpr (kWidth % 2 != 0) out[0] = static_cast<char>('0' + v);
+}
+
 // WriteFixedWidth writes the low `width` digits of v, zero padded, to
 // out[0..width). v must be below 10^width.
 inline void WriteFixedWidth(char* out, std::uint64_t v, int width) noexcept {
@@ -125,6 +139,17 @@ inline void WriteFixedWidth(char* out, std::uint64_t v, int width) noexcept {
 inline void CopyBytes(char* dst, const char* src, std::size_t n) noexcept {
   if (n >= 8) {
     if (n > 16) {
+      if (n <= 32) {  // two overlapping 16-byte moves
+        struct Block {
+          char bytes[16];
+        };
+        Block a, b;
+        std::memcpy(&a, src, 16);
+        std::memcpy(&b, src + n - 16, 16);
+        std::memcpy(dst, &a, 16);
+        std::memcpy(dst + n - 16, &b, 16);
+        return;
+      }
       std::memcpy(dst, src, n);
       return;
     }
@@ -151,6 +176,32 @@ inline void CopyBytes(char* dst, const char* src, std::size_t n) noexcept {
   char* p = WriteUnsigned(out, tag);
   *p = '=';
   return p + 1;
+}
+
+static_assert(std::endian::native == std::endian::little, "word stores assume little-endian bytes");
+
+// TagWord is "<tag>=" as the little-endian bytes of a word (tag < 10^7).
+constexpr std::uint64_t TagWord(std::uint32_t tag) noexcept {
+  const int n = CountDigits(tag);
+  std::uint64_t word = std::uint64_t{'='} << (8 * n);
+  for (int i = n - 1; i >= 0; --i) {
+    word |= std::uint64_t{static_cast<unsigned char>('0' + tag % 10)} << (8 * i);
+    tag /= 10;
+  }
+  return word;
+}
+
+// WriteTagWide is WriteTag for a caller with at least 8 bytes of room at
+// `out`: a tag known at compile time (the usual `AddInt(38, qty)`) is then one
+// 8-byte store of its precomputed text (the bytes after "=" are scratch,
+// overwritten by the value), any other tag as WriteTag.
+[[gnu::always_inline]] inline char* WriteTagWide(char* out, std::uint32_t tag) noexcept {
+  if (__builtin_constant_p(tag) && tag < 10000000) {
+    const std::uint64_t word = TagWord(tag);
+    std::memcpy(out, &word, 8);
+    return out + CountDigits(tag) + 1;
+  }
+  return WriteTag(out, tag);
 }
 
 }  // namespace fixwire::codec_internal

@@ -66,7 +66,7 @@ inline void WriteYmd(char* out, unsigned year, unsigned month, unsigned day) noe
 // WriteFraction writes the fraction of a second for `precision` ("" for
 // seconds, ".sss", ".ssssss", ".sssssssss", ".sssssssss000"); nanos < 10^9.
 // nullptr for a value that is not a TimePrecision.
-inline char* WriteFraction(char* out, std::uint32_t nanos, TimePrecision precision) noexcept {
+[[gnu::always_inline]] inline char* WriteFraction(char* out, std::uint32_t nanos, TimePrecision precision) noexcept {
   switch (precision) {
     case TimePrecision::kSeconds:
       return out;
@@ -79,15 +79,15 @@ inline char* WriteFraction(char* out, std::uint32_t nanos, TimePrecision precisi
     }
     case TimePrecision::kMicros:
       out[0] = '.';
-      WriteFixedWidth(out + 1, nanos / 1000, 6);
+      WriteFixedDigits<6>(out + 1, nanos / 1000);
       return out + 7;
     case TimePrecision::kNanos:
       out[0] = '.';
-      WriteFixedWidth(out + 1, nanos, 9);
+      WriteFixedDigits<9>(out + 1, nanos);
       return out + 10;
     case TimePrecision::kPicos:
       out[0] = '.';
-      WriteFixedWidth(out + 1, nanos, 9);
+      WriteFixedDigits<9>(out + 1, nanos);
       std::memcpy(out + 10, "000", 3);
       return out + 13;
   }
