@@ -58,6 +58,9 @@ class DictionarySet {
     return nullptr;
   }
 
+  // default_application: the DefaultApplVerID's dictionary, or nullptr.
+  const Dictionary* default_application() const noexcept { return application(default_); }
+
   Selection Select(const MessageView& view) const noexcept {
     Selection s;
     s.header = transport_;

@@ -418,6 +418,21 @@ ValidationResult ValidateMessage(const MessageView& view, const Dictionary& head
   return validator.Validate(*out);
 }
 
+ValidationResult ValidateMessage(const MessageView& view, const DictionarySet& dictionaries,
+                                 const Validator& validator, GroupStorage& storage,
+                                 GroupedMessage* out) noexcept {
+  DictionarySet::Selection s = dictionaries.Select(view);
+  if (!s.ok()) {
+    if (validator.options().check_appl_ver_id) {
+      return Fail(ValidationCheck::kApplVerId,
+                  SessionRejectReason::kInvalidUnsupportedApplicationVersion, s.tag, s.offset);
+    }
+    s.body = dictionaries.default_application();
+    if (s.body == nullptr) s.body = s.header;
+  }
+  return ValidateMessage(view, *s.header, *s.body, validator, storage, out);
+}
+
 ValidationResult ValidateStructure(const MessageView& view) noexcept {
   const std::uint32_t n = view.field_count();
   if (n < 4) {

@@ -54,6 +54,7 @@
 #include <string_view>
 
 #include "codec/dictionary.h"
+#include "codec/dictionary_set.h"
 #include "codec/error.h"
 #include "codec/group_view.h"
 #include "codec/message_view.h"
@@ -163,6 +164,16 @@ ValidationResult FromGroupError(const Error& error) noexcept;
 ValidationResult ValidateMessage(const MessageView& view, const Dictionary& header_dict,
                                  const Dictionary& body_dict, const Validator& validator,
                                  GroupStorage& storage, GroupedMessage* out) noexcept;
+
+// ValidateMessage with a DictionarySet (FIXT 1.1, or FIX 4.x with one
+// dictionary): selects the dictionaries by MsgType and ApplVerID (1128, or
+// the session's DefaultApplVerID) first; no dictionary for the ApplVerID is
+// check kApplVerId, reason 18, tag 1128 (1137 when the default is missing),
+// unless check_appl_ver_id is off, in which case the default application
+// dictionary (else the transport) validates the body. Never allocates.
+ValidationResult ValidateMessage(const MessageView& view, const DictionarySet& dictionaries,
+                                 const Validator& validator, GroupStorage& storage,
+                                 GroupedMessage* out) noexcept;
 
 // ValidateStructure checks what needs no dictionary (see above).
 ValidationResult ValidateStructure(const MessageView& view) noexcept;

@@ -85,13 +85,7 @@ class ValidatorGoldenTest : public ::testing::TestWithParam<Profile> {
     DecodeInto(decoded_, Frame(begin.value_or(GetParam().begin), type, fields));
     EXPECT_TRUE(decoded_.error.ok()) << ErrorCodeName(decoded_.error.code);
     if (!decoded_.error.ok()) return Fail();
-    DictionarySet::Selection s = set_->Select(decoded_.view);
-    if (!s.ok()) {
-      return ValidationResult{ValidationCheck::kApplVerId,
-                              SessionRejectReason::kInvalidUnsupportedApplicationVersion, s.tag,
-                              s.offset};
-    }
-    return ValidateMessage(decoded_.view, *s.header, *s.body, Validator(options), storage_, &msg_);
+    return ValidateMessage(decoded_.view, *set_, Validator(options), storage_, &msg_);
   }
   static ValidationResult Fail() {
     return ValidationResult{ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0};
@@ -269,6 +263,21 @@ TEST_P(ValidatorGoldenTest, UnsupportedApplVerId18) {
   Expect(Check(kBody, {}, "D", std::string("1128=Z|49=S|56=T|34=2|52=20240102-03:04:05")),
          ValidationCheck::kApplVerId, SessionRejectReason::kInvalidUnsupportedApplicationVersion,
          1128);
+  // FIX50 (7) is a valid ApplVerID with no dictionary in the set: 18; with
+  // the check off the default application dictionary validates the body.
+  Expect(Check(kBody, {}, "D", std::string("1128=7|49=S|56=T|34=2|52=20240102-03:04:05")),
+         ValidationCheck::kApplVerId, SessionRejectReason::kInvalidUnsupportedApplicationVersion,
+         1128);
+  ValidationOptions off;
+  off.check_appl_ver_id = false;
+  ExpectOk(Check(kBody, off, "D", std::string("1128=7|49=S|56=T|34=2|52=20240102-03:04:05")));
+  // No 1128 and no default: 18 on DefaultApplVerID(1137).
+  DictionarySet no_default(transport_);
+  no_default.Add("9", app_);
+  DecodeInto(decoded_, Frame("FIXT.1.1", "D", "49=S|56=T|34=2|52=20240102-03:04:05|" + std::string(kBody)));
+  ValidationResult r = ValidateMessage(decoded_.view, no_default, Validator(), storage_, &msg_);
+  EXPECT_EQ(r.reason_code(), 18);
+  EXPECT_EQ(r.tag, 1137u);
   // No 1128: the session's DefaultApplVerID.
   ExpectOk(Check(kBody, {}, "D", std::string("49=S|56=T|34=2|52=20240102-03:04:05")));
   // Admin messages use the transport dictionary.
