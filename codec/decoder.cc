@@ -38,22 +38,26 @@ struct MaskChunk {
   }
 };
 
-// FastTag parses a tag of 1..7 digits followed by '=' at p, reading at most
-// the eight bytes p[0..8) (the caller guarantees they are in bounds). Returns
-// the digit count, or 0 when the slow path must decide (8+ digits, leading
-// zero, no digits, no '='). Tags of 1..3 digits, the most common, take a
-// 32-bit path whose constants fit in the instructions.
+// FastTag parses a tag of 1..8 digits followed by '=' at p, reading at most
+// the nine bytes p[0..9): the caller guarantees p[0..8) are in bounds, and
+// p[8] is read only after eight digits, which a field's SOH must follow.
+// Returns the digit count, or 0 when the slow path must decide (9 digits,
+// leading zero, no digits, no '='). Tags of 1..3 digits, the most common,
+// take a 32-bit path whose constants fit in the instructions.
 inline unsigned FastTag(const char* p, std::uint32_t* tag) noexcept {
   std::uint32_t w4;
   std::memcpy(&w4, p, 4);
   const std::uint32_t x4 = w4 - 0x30303030u;
   // High bit of a byte set when it is not '0'..'9' (exact up to the first such byte).
   const std::uint32_t non_digit4 = (x4 | (x4 + 0x76767676u)) & 0x80808080u;
+  // The first byte must be '1'..'9' (no leading zero, at least one digit).
+  if (static_cast<std::uint8_t>(x4 - 1) > 8) [[unlikely]] return 0;
   if (non_digit4 != 0) [[likely]] {
-    const unsigned digits = static_cast<unsigned>(std::countr_zero(non_digit4)) >> 3;
-    if (digits == 0 || p[digits] != '=' || p[0] == '0') return 0;
+    const unsigned bit = static_cast<unsigned>(std::countr_zero(non_digit4));  // 8 * digits + 7
+    const unsigned digits = bit >> 3;                                          // 1..3
+    if (p[digits] != '=') [[unlikely]] return 0;
     // Digits to the top bytes (low bytes become leading zeros), then pairs, then the value.
-    std::uint32_t v = x4 << (32 - 8 * digits);
+    std::uint32_t v = x4 << (39 - bit);
     v = (v * 2561) >> 8 & 0x00FF00FFu;
     v = (v * 6553601) >> 16;
     *tag = v;
@@ -63,9 +67,9 @@ inline unsigned FastTag(const char* p, std::uint32_t* tag) noexcept {
   std::memcpy(&w, p, 8);
   const std::uint64_t x = w - 0x3030303030303030ull;
   const std::uint64_t non_digit = (x | (x + 0x7676767676767676ull)) & 0x8080808080808080ull;
-  if (non_digit == 0) return 0;
-  const unsigned digits = static_cast<unsigned>(std::countr_zero(non_digit)) >> 3;  // 4..7
-  if (p[digits] != '=' || p[0] == '0') return 0;
+  // 4..8 digits; p[8] is in bounds when p[0..8) are all digits (see above).
+  const unsigned digits = static_cast<unsigned>(std::countr_zero(non_digit)) >> 3;
+  if (p[digits] != '=') return 0;
   std::uint64_t v = x << (64 - 8 * digits);
   v = (v * 2561) >> 8 & 0x00FF00FF00FF00FFull;
   v = (v * 6553601) >> 16 & 0x0000FFFF0000FFFFull;
@@ -111,18 +115,93 @@ inline unsigned FastTag(const char* p, std::uint32_t* tag) noexcept {
   return Fail(missing ? ErrorCode::kMissingEquals : ErrorCode::kBadTag, pos, 0);
 }
 
+// Size of the Decoder's special-tag table (Decoder::kSpecialTags).
+// Every tag of 1..4 digits, so FastWalk needs no range check.
+constexpr std::uint32_t kSpecialTableTags = 10000;
+
+// WalkState is the SOH walk's position: the current block's mask (within
+// [chunk masks, mask_end)), its absolute offset, its SOH bits not yet used,
+// the next field's start and where its Field goes.
+struct WalkState {
+  const std::uint64_t* mask;
+  const std::uint64_t* mask_end;
+  std::size_t block_base;
+  std::uint64_t bits;
+  std::size_t pos;
+  Field* next;
+};
+
+// FastWalk indexes ordinary fields (a 1..4 digit tag without leading zero,
+// '=', a non-empty value, not special, room in the index) for as long as they
+// come, within the scanned chunk. It stops, leaving *st at the start of the
+// field it did not take (its SOH bit unused), when a field needs the general
+// path or the chunk's masks are used up (bits == 0 on the last block).
+// Separate and small so that its state stays in registers.
+[[gnu::noinline]] void FastWalk(const char* data, const std::uint8_t* special, Field* out_end,
+                                WalkState* st) noexcept {
+  const std::uint64_t* mask = st->mask;
+  const std::uint64_t* const mask_end = st->mask_end;
+  std::size_t block_base = st->block_base;
+  std::uint64_t bits = st->bits;
+  std::size_t pos = st->pos;
+  Field* next = st->next;
+  for (;;) {
+    while (bits == 0) {
+      if (mask + 1 == mask_end) goto done;
+      ++mask;
+      block_base += simd::kBlockBytes;
+      bits = *mask;
+    }
+    {
+      const std::size_t soh = block_base + static_cast<unsigned>(std::countr_zero(bits));
+      // FastTag's 32-bit path, inline, for 1..4 digits; anything else goes to the general path.
+      const char* const p = data + pos;
+      std::uint32_t w4;
+      std::memcpy(&w4, p, 4);
+      const std::uint32_t x4 = w4 - 0x30303030u;
+      const std::uint32_t non_digit4 = (x4 | (x4 + 0x76767676u)) & 0x80808080u;
+      if (static_cast<std::uint8_t>(x4 - 1) > 8) [[unlikely]] break;
+      // Bit 8 * digits + 7 (digits 1..4; bit 39 stands for "all four are digits").
+      const unsigned bit =
+          static_cast<unsigned>(std::countr_zero(non_digit4 | (std::uint64_t{1} << 39)));
+      const std::size_t digits = bit >> 3;
+      if (p[digits] != '=') [[unlikely]] break;  // p[4] is in bounds after four digits
+      std::uint32_t tag = x4 << (39 - bit);
+      tag = (tag * 2561) >> 8 & 0x00FF00FFu;
+      tag = (tag * 6553601) >> 16;
+      const std::size_t value_start = pos + digits + 1;
+      const std::size_t length = soh - value_start;
+      if (length == 0 || next == out_end) [[unlikely]] break;
+      if (special[tag] != 0) [[unlikely]] break;  // tag < 10000 <= kSpecialTableTags here
+      next->tag = tag;
+      next->offset = static_cast<std::uint32_t>(value_start);
+      next->length = static_cast<std::uint32_t>(length);
+      ++next;
+      bits &= bits - 1;
+      pos = soh + 1;
+    }
+  }
+done:
+  st->mask = mask;
+  st->block_base = block_base;
+  st->bits = bits;
+  st->pos = pos;
+  st->next = next;
+}
+
 }  // namespace
 
 Decoder::Decoder(const DecoderOptions& options) noexcept
     : options_(options),
       length_fields_(options.length_fields != nullptr ? options.length_fields
                                                        : &StandardLengthFields()) {
-  for (std::uint32_t tag : {kTagBeginString, kTagBodyLength, kTagCheckSum}) {
-    special_[tag >> 6] |= std::uint64_t{1} << (tag & 63);
-  }
+  static_assert(kSpecialTags == kSpecialTableTags);
+  for (std::uint32_t tag : {kTagBeginString, kTagBodyLength, kTagCheckSum}) special_[tag] = 1;
   for (const LengthDataPair& pair : length_fields_->pairs()) {
     if (pair.length_tag < kSpecialTags) {
-      special_[pair.length_tag >> 6] |= std::uint64_t{1} << (pair.length_tag & 63);
+      special_[pair.length_tag] = 1;
+    } else {
+      has_large_length_tags_ = true;
     }
   }
 }
@@ -146,43 +225,33 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   index.Begin();
   // Locals, so stores into the field array cannot be taken to alias the index's members.
   Field* const fields = index.fields_;
-  std::uint32_t* const direct = index.direct_;
-  const std::uint32_t direct_tags = index.direct_tags_;
-  const std::uint32_t last_slot = index.capacity_ - 1;  // keeps room for 10=
-  // Insert records fields[i] for lookup, keeping each tag's first occurrence
-  // (see FieldIndex::Insert: a slot is trusted only if it points below i at the same tag).
-  auto insert = [&](std::uint32_t tag, std::uint32_t i) __attribute__((always_inline)) {
-    if (tag < direct_tags) [[likely]] {
-      const std::uint32_t slot = direct[tag];
-      if (!(slot < i && fields[slot].tag == tag)) direct[tag] = i;
-    } else {
-      index.InsertLarge(tag, i);
-    }
-  };
+  // Body fields are written at next < out_end; 10= then still fits (at most at capacity - 1).
+  Field* const out_end = fields + (index.capacity_ - 1);
   fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
-  insert(kTagBeginString, 0);
   fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
-  insert(kTagBodyLength, 1);
-  std::uint32_t count = 2;
 
   const std::size_t body_end = static_cast<std::size_t>(h.body_end());  // offset of "10="
   const bool allow_empty = options_.allow_empty_values;
-  const LengthFieldTable& lengths = *length_fields_;
-  std::size_t pos = h.body_start;
+  const std::uint8_t* const special = special_.data();
   // 35= must be the first body field.
-  if (std::memcmp(data + pos, "35=", 3) != 0) {
+  if (data[h.body_start] != '3' || data[h.body_start + 1] != '5' || data[h.body_start + 2] != '=') {
     std::uint32_t first = 0;
-    (void)FastTag(data + pos, &first);
-    return Fail(ErrorCode::kMissingMsgType, pos, first);
+    (void)FastTag(data + h.body_start, &first);
+    return Fail(ErrorCode::kMissingMsgType, h.body_start, first);
   }
 
-  // The SOH walk (see MaskChunk); all scalars are locals so they stay in registers.
+  // The SOH walk (see MaskChunk and WalkState): FastWalk takes the ordinary
+  // fields, the loop below one field at a time whatever FastWalk left (a data
+  // field, a slow tag, an error, the end of a chunk).
   MaskChunk chunk;
-  std::size_t chunk_base = 0;               // absolute offset of the chunk's first byte
-  const std::uint64_t* mask_end = chunk.soh;
-  const std::uint64_t* mask = chunk.soh;    // current block
-  std::size_t block_base = 0;               // absolute offset of the current block
-  std::uint64_t bits = 0;                   // SOH bits of the current block not yet used
+  std::size_t chunk_base = 0;  // absolute offset of the chunk's first byte
+  WalkState st{chunk.soh, chunk.soh, 0, 0, h.body_start, fields + 2};
+  const std::uint64_t*& mask = st.mask;  // current block
+  const std::uint64_t*& mask_end = st.mask_end;
+  std::size_t& block_base = st.block_base;  // absolute offset of the current block
+  std::uint64_t& bits = st.bits;            // SOH bits of the current block not yet used
+  std::size_t& pos = st.pos;
+  Field*& next = st.next;                   // where the next field goes
   auto rescan = [&](std::size_t from) __attribute__((always_inline)) {
     mask_end = chunk.soh + chunk.Scan(data, from, body_end);
     chunk_base = from;
@@ -197,25 +266,26 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     block_base = chunk_base + (rel & ~std::size_t{63});
     bits = *mask & (~std::uint64_t{0} << (rel & 63));
   };
-  auto next_soh = [&]() __attribute__((always_inline)) -> std::size_t {
+  seek(pos);
+  // Invariant: pos < body_end and data[body_end - 1] is SOH, so every field
+  // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
+  // The walk only writes fields; the lookup tables are filled afterwards
+  // (back to front, so a tag's first occurrence is the one that stays).
+  while (pos < body_end) {
+    FastWalk(data, special, out_end, &st);
+    if (pos >= body_end) break;
     while (bits == 0) [[unlikely]] {
       block_base += simd::kBlockBytes;
       if (++mask == mask_end) {
-        if (block_base >= body_end) return body_end - 1;  // unreachable: data[body_end - 1] is SOH
+        // Unreachable (data[body_end - 1] is an SOH not yet used); kept as a guard.
+        if (block_base >= body_end) [[unlikely]] return Fail(ErrorCode::kIncomplete, body_end, 0);
         rescan(block_base);
         mask = chunk.soh;
       }
       bits = *mask;
     }
-    const std::size_t at = block_base + static_cast<std::size_t>(std::countr_zero(bits));
+    const std::size_t soh = block_base + static_cast<std::size_t>(std::countr_zero(bits));
     bits &= bits - 1;
-    return at;
-  };
-  seek(pos);
-  // Invariant: pos < body_end and data[body_end - 1] is SOH, so every field
-  // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
-  while (pos < body_end) {
-    const std::size_t soh = next_soh();
     std::uint32_t tag;
     std::size_t digits = FastTag(data + pos, &tag);
     if (digits == 0) [[unlikely]] {
@@ -229,25 +299,30 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     if (length == 0) [[unlikely]] {
       if (!allow_empty) return Fail(ErrorCode::kEmptyValue, pos, tag);
     }
-    const bool special = tag < kSpecialTags ? (special_[tag >> 6] >> (tag & 63)) & 1
-                                            : lengths.IsLengthTag(tag);
-    if (special && tag - kTagBeginString <= kTagCheckSum - kTagBeginString) [[unlikely]] {
-      return Fail(ErrorCode::kFieldOutOfPlace, pos, tag);  // 8, 9 or 10 inside the body
+    if (next == out_end) [[unlikely]] {
+      // Same order of checks as a field that fits: 8, 9, 10 in the body first.
+      if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
+        return Fail(ErrorCode::kFieldOutOfPlace, pos, tag);
+      }
+      return Fail(ErrorCode::kIndexCapacityExceeded, pos, tag);
     }
-    if (count == last_slot) return Fail(ErrorCode::kIndexCapacityExceeded, pos, tag);
-    fields[count] = Field{tag, static_cast<std::uint32_t>(value_start),
-                          static_cast<std::uint32_t>(length)};
-    insert(tag, count);
-    ++count;
+    next->tag = tag;
+    next->offset = static_cast<std::uint32_t>(value_start);
+    next->length = static_cast<std::uint32_t>(length);
+    ++next;
     pos = soh + 1;
-
-    if (special) [[unlikely]] {
+    // One table byte covers "Length tag" and "8, 9 or 10"; larger tags ask the table.
+    const bool is_special = tag < kSpecialTags ? special[tag] != 0 : IsLargeLengthTag(tag);
+    if (is_special) [[unlikely]] {
+      if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
+        return Fail(ErrorCode::kFieldOutOfPlace, value_start - digits - 1, tag);
+      }
       // The next field is the data field: exactly `n` value bytes, then SOH.
       std::uint64_t n;
       if (length == 0 || length > 9 || !simd::ParseUnsigned(data + value_start, length, &n)) {
         return Fail(ErrorCode::kBadDataLength, value_start, tag);
       }
-      const std::uint32_t data_tag = lengths.DataTagFor(tag);
+      const std::uint32_t data_tag = length_fields_->DataTagFor(tag);
       if (pos >= body_end) return Fail(ErrorCode::kDataFieldNotNext, pos, data_tag);
       std::uint32_t found_tag;
       std::size_t data_digits = FastTag(data + pos, &found_tag);
@@ -263,19 +338,35 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
       const std::size_t data_end = data_start + static_cast<std::size_t>(n);
       if (data[data_end] != '\x01') return Fail(ErrorCode::kBadDataLength, data_end, data_tag);
       if (n == 0 && !allow_empty) return Fail(ErrorCode::kEmptyValue, pos, data_tag);
-      if (count == last_slot) return Fail(ErrorCode::kIndexCapacityExceeded, pos, data_tag);
-      fields[count] = Field{data_tag, static_cast<std::uint32_t>(data_start),
-                            static_cast<std::uint32_t>(n)};
-      insert(data_tag, count);
-      ++count;
+      if (next == out_end) return Fail(ErrorCode::kIndexCapacityExceeded, pos, data_tag);
+      *next++ = Field{data_tag, static_cast<std::uint32_t>(data_start), static_cast<std::uint32_t>(n)};
       pos = data_end + 1;
       if (pos < body_end) seek(pos);  // skip any SOH inside the data
     }
   }
+  *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
+  const std::uint32_t count = static_cast<std::uint32_t>(next - fields);
 
-  fields[count] = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
-  insert(kTagCheckSum, count);
-  ++count;
+  // Lookup tables, back to front: the last write to a tag's slot is its first
+  // occurrence. Large tags (rare) take a second backward pass through the hash table.
+  {
+    std::uint32_t* const direct = index.direct_;
+    const std::uint32_t direct_tags = index.direct_tags_;
+    bool any_large = false;
+    for (std::uint32_t i = count; i-- != 0;) {
+      const std::uint32_t tag = fields[i].tag;
+      if (tag < direct_tags) [[likely]] {
+        direct[tag] = i;
+      } else {
+        any_large = true;
+      }
+    }
+    if (any_large) [[unlikely]] {
+      for (std::uint32_t i = count; i-- != 0;) {
+        if (fields[i].tag >= direct_tags) index.InsertLargeBackward(fields[i].tag, i);
+      }
+    }
+  }
 
   MessageView view;
   view.data_ = data;

@@ -74,13 +74,20 @@ class Decoder {
 
  private:
   // Tags below kSpecialTags that need a second look inside the body: the
-  // Length tags (a data field follows) and 8, 9, 10 (out of place): one bit
+  // Length tags (a data field follows) and 8, 9, 10 (out of place): one byte
   // test per field instead of two checks.
-  static constexpr std::uint32_t kSpecialTags = 4096;
+  static constexpr std::uint32_t kSpecialTags = 10000;  // every tag of 1..4 digits
+
+  // IsLargeLengthTag: whether a tag of kSpecialTags or more announces a data field.
+  bool IsLargeLengthTag(std::uint32_t tag) const noexcept {
+    return has_large_length_tags_ && length_fields_->IsLengthTag(tag);
+  }
 
   DecoderOptions options_;
   const LengthFieldTable* length_fields_;
-  std::array<std::uint64_t, kSpecialTags / 64> special_{};
+  bool has_large_length_tags_ = false;
+  // special_[tag] is 1 for the Length tags below kSpecialTags and for 8, 9, 10.
+  std::array<std::uint8_t, kSpecialTags> special_{};
 };
 
 }  // namespace fixwire

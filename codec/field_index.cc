@@ -89,6 +89,18 @@ void FieldIndex::InsertLarge(std::uint32_t tag, std::uint32_t i) noexcept {
   }
 }
 
+void FieldIndex::InsertLargeBackward(std::uint32_t tag, std::uint32_t i) noexcept {
+  std::uint32_t slot = codec_internal::HashSlot(tag, hash_mask_);
+  for (;;) {
+    HashEntry& entry = hash_[slot];
+    if (entry.generation != generation_ || fields_[entry.field].tag == tag) {
+      entry = HashEntry{generation_, i};
+      return;
+    }
+    slot = (slot + 1) & hash_mask_;
+  }
+}
+
 bool FieldIndex::Rebuild(const char* bytes, std::uint32_t size, std::span<const Field> fields,
                          MessageView* out) noexcept {
   if (!valid() || fields.size() > capacity_) return false;

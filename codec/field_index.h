@@ -122,6 +122,9 @@ class FieldIndex {
     InsertLarge(tag, i);
   }
   void InsertLarge(std::uint32_t tag, std::uint32_t i) noexcept;
+  // InsertLargeBackward is InsertLarge for a back-to-front pass over the
+  // fields (the Decoder's): a later call (a smaller i) replaces an entry of the same tag.
+  void InsertLargeBackward(std::uint32_t tag, std::uint32_t i) noexcept;
 
   std::unique_ptr<unsigned char[]> owned_;
   Field* fields_ = nullptr;

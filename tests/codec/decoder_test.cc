@@ -35,6 +35,22 @@ std::string Soh(std::string s) {
   return s;
 }
 
+// CheckAgainstReferenceFields: the view has exactly `ref`'s fields in order,
+// and Get finds each tag's first value.
+void CheckAgainstReferenceFields(const MessageView& view, const std::vector<RefField>& ref) {
+  ASSERT_EQ(view.field_count(), ref.size());
+  std::map<std::uint32_t, std::string> first;
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    const Field& f = view.field(static_cast<std::uint32_t>(i));
+    ASSERT_EQ(f.tag, ref[i].tag) << i;
+    ASSERT_EQ(view.value(f), ref[i].value) << "tag " << f.tag;
+    first.emplace(ref[i].tag, ref[i].value);
+  }
+  for (const auto& [tag, value] : first) {
+    ASSERT_EQ(view.Get(tag), std::optional<std::string_view>(value)) << tag;
+  }
+}
+
 // A message with every byte written out by hand; BodyLength and CheckSum
 // computed independently (python: len(body), sum(bytes) % 256).
 const char kHandMessage[] =
@@ -393,6 +409,42 @@ TEST_F(DecoderTest, EveryErrorCodeWithOffsetAndTag) {
       ErrorCode::kBadDataLength,   ErrorCode::kDataLengthPastEnd,  ErrorCode::kDataFieldNotNext,
       ErrorCode::kIndexCapacityExceeded, ErrorCode::kMessageTooLarge, ErrorCode::kFieldOutOfPlace};
   EXPECT_EQ(seen, want);
+}
+
+// Every capacity around the field count, on a message mixing the walk's fast
+// and general paths (1..9 digit tags, a data field with SOH, tags above the
+// direct table, repeats): too small is kIndexCapacityExceeded at the first
+// field that does not fit, with that field's tag and start offset; enough
+// decodes every field, and lookups give each tag's first occurrence.
+TEST_F(DecoderTest, EveryCapacityAroundTheFieldCount) {
+  const std::string data = "a\x01=b";
+  const std::string m = Assemble(
+      "FIX.4.4", {{35, "D"},       {1128, "9"},      {448, "p1"},  {5001, "u"},   {95, "4"},
+                  {96, data},      {20000, "big1"},  {448, "p2"},  {12345, "x"},  {1234567, "y"},
+                  {12345678, "z"}, {123456789, "w"}, {20000, "big2"}, {7, "s"}, {123456789, "w2"}});
+  std::vector<RefField> ref;
+  ASSERT_TRUE(testing::ReferenceParse(m, &ref));
+  // Field starts, found independently: after each SOH outside the data value.
+  std::vector<std::size_t> starts = {0};
+  const std::size_t data_at = m.find(data);
+  for (std::size_t i = 0; i + 1 < m.size(); ++i) {
+    if (i >= data_at && i < data_at + data.size()) continue;
+    if (m[i] == kSoh) starts.push_back(i + 1);
+  }
+  ASSERT_EQ(starts.size(), ref.size());
+  for (std::uint32_t capacity = 4; capacity <= ref.size() + 2; ++capacity) {
+    FieldIndex index(capacity);
+    MessageView view;
+    const Error e = decoder_.Decode(m, index, view);
+    if (capacity < ref.size()) {
+      EXPECT_EQ(e.code, ErrorCode::kIndexCapacityExceeded) << capacity;
+      EXPECT_EQ(e.tag, ref[capacity - 1].tag) << capacity;
+      EXPECT_EQ(e.offset, starts[capacity - 1]) << capacity;
+      continue;
+    }
+    ASSERT_TRUE(e.ok()) << capacity << " " << ErrorCodeName(e.code);
+    CheckAgainstReferenceFields(view, ref);
+  }
 }
 
 TEST_F(DecoderTest, LenientOptions) {
