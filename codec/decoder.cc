@@ -137,8 +137,9 @@ struct WalkState {
 // field it did not take (its SOH bit unused), when a field needs the general
 // path or the chunk's masks are used up (bits == 0 on the last block).
 // Separate and small so that its state stays in registers.
-[[gnu::noinline]] void FastWalk(const char* data, const std::uint8_t* special, Field* out_end,
-                                WalkState* st) noexcept {
+// (No frame pointer: one more register for the loop.)
+[[gnu::noinline, gnu::optimize("omit-frame-pointer")]] void FastWalk(
+    const char* data, const std::uint8_t* special, Field* out_end, WalkState* st) noexcept {
   const std::uint64_t* mask = st->mask;
   const std::uint64_t* const mask_end = st->mask_end;
   std::size_t block_base = st->block_base;
@@ -153,7 +154,7 @@ struct WalkState {
       bits = *mask;
     }
     {
-      const std::size_t soh = block_base + static_cast<unsigned>(std::countr_zero(bits));
+      const std::size_t soh = block_base + (static_cast<std::size_t>(std::countr_zero(bits)) & 63);
       // FastTag's 32-bit path, inline, for 1..4 digits; anything else goes to the general path.
       const char* const p = data + pos;
       std::uint32_t w4;
@@ -266,6 +267,8 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     block_base = chunk_base + (rel & ~std::size_t{63});
     bits = *mask & (~std::uint64_t{0} << (rel & 63));
   };
+  // The largest tag of a field not taken by FastWalk (whose tags are below kSpecialTableTags).
+  std::uint32_t max_tag = kSpecialTableTags - 1;
   seek(pos);
   // Invariant: pos < body_end and data[body_end - 1] is SOH, so every field
   // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
@@ -311,6 +314,7 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     next->length = static_cast<std::uint32_t>(length);
     ++next;
     pos = soh + 1;
+    if (tag > max_tag) max_tag = tag;
     // One table byte covers "Length tag" and "8, 9 or 10"; larger tags ask the table.
     const bool is_special = tag < kSpecialTags ? special[tag] != 0 : IsLargeLengthTag(tag);
     if (is_special) [[unlikely]] {
@@ -340,6 +344,7 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
       if (n == 0 && !allow_empty) return Fail(ErrorCode::kEmptyValue, pos, data_tag);
       if (next == out_end) return Fail(ErrorCode::kIndexCapacityExceeded, pos, data_tag);
       *next++ = Field{data_tag, static_cast<std::uint32_t>(data_start), static_cast<std::uint32_t>(n)};
+      if (data_tag > max_tag) max_tag = data_tag;
       pos = data_end + 1;
       if (pos < body_end) seek(pos);  // skip any SOH inside the data
     }
@@ -348,22 +353,36 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   const std::uint32_t count = static_cast<std::uint32_t>(next - fields);
 
   // Lookup tables, back to front: the last write to a tag's slot is its first
-  // occurrence. Large tags (rare) take a second backward pass through the hash table.
+  // occurrence. When every tag fits the direct table (the common case: the
+  // fields FastWalk took all do) the pass is a load and a store per field;
+  // otherwise large tags take a second backward pass through the hash table.
   {
     std::uint32_t* const direct = index.direct_;
     const std::uint32_t direct_tags = index.direct_tags_;
-    bool any_large = false;
-    for (std::uint32_t i = count; i-- != 0;) {
-      const std::uint32_t tag = fields[i].tag;
-      if (tag < direct_tags) [[likely]] {
-        direct[tag] = i;
-      } else {
-        any_large = true;
+    const Field* f = next;
+    std::uint32_t i = count;
+    if (max_tag < direct_tags) [[likely]] {
+      while (f - fields >= 2) {
+        f -= 2;
+        i -= 2;
+        direct[f[1].tag] = i + 1;
+        direct[f[0].tag] = i;
       }
-    }
-    if (any_large) [[unlikely]] {
-      for (std::uint32_t i = count; i-- != 0;) {
-        if (fields[i].tag >= direct_tags) index.InsertLargeBackward(fields[i].tag, i);
+      if (f != fields) direct[fields[0].tag] = 0;
+    } else {
+      bool any_large = false;
+      for (; i-- != 0;) {
+        const std::uint32_t tag = (--f)->tag;
+        if (tag < direct_tags) [[likely]] {
+          direct[tag] = i;
+        } else {
+          any_large = true;
+        }
+      }
+      if (any_large) [[unlikely]] {
+        for (i = count; i-- != 0;) {
+          if (fields[i].tag >= direct_tags) index.InsertLargeBackward(fields[i].tag, i);
+        }
       }
     }
   }

@@ -8,9 +8,9 @@
 #ifndef FIXWIRE_CODEC_INTERNAL_FRAMING_H_
 #define FIXWIRE_CODEC_INTERNAL_FRAMING_H_
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
-
 #include <cstring>
 
 #include "codec/error.h"
@@ -63,10 +63,61 @@ inline bool MatchesPrefix(const char* data, std::size_t size, const char* litera
   return std::memcmp(data, literal, size < n ? size : n) == 0;
 }
 
+inline std::uint64_t Load8(const char* p) noexcept {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+
+// FastFrameHeader reads the common header shape from the first 32 bytes
+// (size >= 32): "8=FIX" with its SOH by offset 18, "9=", 1..8 digits, SOH.
+// Returns true, with exactly what the byte loop below would produce, only
+// when that loop would succeed; false means "ask the byte loop", never an error.
+inline bool FastFrameHeader(const char* data, FrameHeader* out) noexcept {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+  if ((Load8(data) & 0xFFFFFFFFFFull) != 0x5849463D38ull) return false;  // "8=FIX"
+  // First SOH in data[5..21): exact lowest zero byte of w ^ kOnes.
+  auto soh_bits = [](std::uint64_t w) {
+    const std::uint64_t x = w ^ kOnes;
+    return (x - kOnes) & ~x & kHigh;
+  };
+  std::size_t i;
+  if (const std::uint64_t a = soh_bits(Load8(data + 5)); a != 0) {
+    i = 5 + (static_cast<std::size_t>(std::countr_zero(a)) >> 3);
+  } else if (const std::uint64_t b = soh_bits(Load8(data + 13)); b != 0) {
+    i = 13 + (static_cast<std::size_t>(std::countr_zero(b)) >> 3);
+  } else {
+    return false;
+  }
+  if (i > 2 + kMaxBeginStringValue) return false;
+  const std::size_t value_length = i - 2;
+  const bool dotted = (value_length > 4 && data[5] == '.') ||
+                      (value_length > 5 && data[5] == 'T' && data[6] == '.');
+  if (!dotted || data[i + 1] != '9' || data[i + 2] != '=') return false;
+  const std::size_t p = i + 3;  // <= 21, so p + 8 <= 29 < 32
+  const std::uint64_t x = Load8(data + p) - 0x3030303030303030ull;
+  const std::uint64_t non_digit = (x | (x + 0x7676767676767676ull)) & kHigh;
+  if (non_digit == 0) return false;  // 8+ digits
+  const std::size_t digits = static_cast<std::size_t>(std::countr_zero(non_digit)) >> 3;
+  if (digits == 0 || data[p] == '0' || data[p + digits] != '\x01') return false;
+  std::uint64_t v = x << (64 - 8 * digits);
+  v = (v * 2561) >> 8 & 0x00FF00FF00FF00FFull;
+  v = (v * 6553601) >> 16 & 0x0000FFFF0000FFFFull;
+  v = (v * 42949672960001ull) >> 32;
+  out->begin_string_length = static_cast<std::uint32_t>(value_length);
+  out->body_length_offset = static_cast<std::uint32_t>(p);
+  out->body_length_digits = static_cast<std::uint32_t>(digits);
+  out->body_length = static_cast<std::uint32_t>(v);
+  out->body_start = static_cast<std::uint32_t>(p + digits + 1);
+  return true;
+}
+
 }  // namespace framing_detail
 
 inline Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* out) noexcept {
   using namespace framing_detail;
+  if (size >= 32 && FastFrameHeader(data, out)) return Error{};
   // BeginString: "8=FIX" then the rest of the version up to SOH.
   if (!MatchesPrefix(data, size, "8=FIX", 5)) return Fail(ErrorCode::kBadBeginString, 0, 8);
   if (size < 5) return Fail(ErrorCode::kIncomplete, size, 8);
