@@ -67,6 +67,78 @@ ErrorCode ParseTimeOfDay(const char* p, std::size_t size, std::int64_t* nanos) n
   return ErrorCode::kOk;
 }
 
+// ShortUnsigned parses 1..19 digits (which cannot overflow) into *out; false
+// for anything else, which the general parser then classifies.
+inline bool ShortUnsigned(std::string_view text, std::uint64_t* out) noexcept {
+  const std::size_t n = text.size();
+  if (n - 1 >= 19) return false;
+  const char* const p = text.data();
+  std::uint64_t v = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned d = static_cast<unsigned char>(p[i]) - static_cast<unsigned>('0');
+    if (d > 9) return false;
+    v = v * 10 + d;
+  }
+  *out = v;
+  return true;
+}
+
+inline std::uint64_t Load8(const char* p) noexcept {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+
+// DigitPairs checks that the 8 bytes of w are ASCII digits and returns, in
+// byte k, digit k * 10 + digit k + 1 (0..99, for k = 0..6); ~0 when one is not a digit.
+inline std::uint64_t DigitPairs(std::uint64_t w) noexcept {
+  const std::uint64_t x = w - 0x3030303030303030ull;
+  // Zero only when every byte is a digit (the first non-digit is always flagged).
+  if (((x | (x + 0x7676767676767676ull)) & 0x8080808080808080ull) != 0) return ~std::uint64_t{0};
+  return x * 10 + (x >> 8);  // each byte at most 9 * 10 + 9: no carries
+}
+
+// FastTimestamp reads "YYYYMMDD-HH:MM:SS" with no fraction or 3 fraction
+// digits (size 17 or 21), the common forms. Returns true with the date and
+// time of day only when the text is valid; false means "ask the general path".
+inline bool FastTimestamp(std::string_view text, unsigned* y, unsigned* m, unsigned* d,
+                          std::int64_t* time_of_day) noexcept {
+  const std::size_t n = text.size();
+  if (n != 17 && n != 21) return false;
+  const char* const p = text.data();
+  const std::uint64_t date = DigitPairs(Load8(p));
+  // "HH:MM:SS" with the colons read as '0', so that the pairs are at bytes 0, 3, 6.
+  const std::uint64_t raw = Load8(p + 9);
+  constexpr std::uint64_t kColons = 0x00003A00003A0000ull;
+  constexpr std::uint64_t kColonBytes = 0x0000FF0000FF0000ull;
+  if (p[8] != '-' || (raw & kColonBytes) != kColons || date == ~std::uint64_t{0}) return false;
+  const std::uint64_t time = DigitPairs((raw & ~kColonBytes) | 0x0000300000300000ull);
+  if (time == ~std::uint64_t{0}) return false;
+  const unsigned year = static_cast<unsigned>(date & 0xff) * 100 + ((date >> 16) & 0xff);
+  const unsigned month = (date >> 32) & 0xff;
+  const unsigned day = (date >> 48) & 0xff;
+  const unsigned hh = time & 0xff;
+  const unsigned mm = (time >> 24) & 0xff;
+  const unsigned ss = (time >> 48) & 0xff;
+  if (month < 1 || month > 12 || day < 1 || day > DaysInMonth(year, month) || hh > 23 || mm > 59 ||
+      ss > 60) {
+    return false;
+  }
+  std::int64_t fraction = 0;
+  if (n == 21) {
+    const unsigned f0 = static_cast<unsigned char>(p[18]) - static_cast<unsigned>('0');
+    const unsigned f1 = static_cast<unsigned char>(p[19]) - static_cast<unsigned>('0');
+    const unsigned f2 = static_cast<unsigned char>(p[20]) - static_cast<unsigned>('0');
+    if (p[17] != '.' || f0 > 9 || f1 > 9 || f2 > 9) return false;
+    fraction = static_cast<std::int64_t>(f0 * 100 + f1 * 10 + f2) * 1000000;
+  }
+  *y = year;
+  *m = month;
+  *d = day;
+  *time_of_day = (static_cast<std::int64_t>(hh) * 3600 + mm * 60 + ss) * kNanosPerSecond + fraction;
+  return true;
+}
+
 ErrorCode ParseDate(std::string_view text, Date* out) noexcept {
   unsigned y, m, d;
   if (text.size() != 8 || !ParseYmd(text.data(), &y, &m, &d)) return ErrorCode::kBadValue;
@@ -79,6 +151,7 @@ ErrorCode ParseDate(std::string_view text, Date* out) noexcept {
 }  // namespace
 
 ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
+  if (ShortUnsigned(text, out)) [[likely]] return ErrorCode::kOk;
   if (text.empty()) return ErrorCode::kBadValue;
   if (text.size() > simd::kMaxUint64Digits) {
     // Leading zeros may make a valid number longer than 20 bytes.
@@ -165,12 +238,14 @@ std::int64_t DaysFromCivil(std::int64_t year, unsigned month, unsigned day) noex
 
 ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   const char* p = text.data();
-  if (text.size() < 17 || p[8] != '-') return ErrorCode::kBadValue;
   unsigned y, m, d;
-  if (!ParseYmd(p, &y, &m, &d)) return ErrorCode::kBadValue;
   std::int64_t time_of_day;
-  const ErrorCode code = ParseTimeOfDay(p + 9, text.size() - 9, &time_of_day);
-  if (code != ErrorCode::kOk) return code;
+  if (!FastTimestamp(text, &y, &m, &d, &time_of_day)) {
+    if (text.size() < 17 || p[8] != '-') return ErrorCode::kBadValue;
+    if (!ParseYmd(p, &y, &m, &d)) return ErrorCode::kBadValue;
+    const ErrorCode code = ParseTimeOfDay(p + 9, text.size() - 9, &time_of_day);
+    if (code != ErrorCode::kOk) return code;
+  }
   const std::int64_t days = DaysFromCivil(y, m, d);
   // Before 1970, multiply days + 1 and add a negative time of day: the first
   // day of the int64 range (1677-09-21) starts below INT64_MIN, its end does not.

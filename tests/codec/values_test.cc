@@ -270,6 +270,50 @@ TEST(TimestampTest, RandomAgainstTimegm) {
   }
 }
 
+// StrictTimestamp: a separate reading of "YYYYMMDD-HH:MM:SS[.sss]" (the two
+// forms the parser's fast path takes): false when the layout or a range is
+// wrong, else the fields.
+bool StrictTimestamp(const std::string& t, int* f) {
+  if (t.size() != 17 && t.size() != 21) return false;
+  const char* layout = t.size() == 17 ? "dddddddd-dd:dd:dd" : "dddddddd-dd:dd:dd.ddd";
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const bool digit = t[i] >= '0' && t[i] <= '9';
+    if (layout[i] == 'd' ? !digit : t[i] != layout[i]) return false;
+  }
+  auto num = [&](std::size_t at, std::size_t n) { return std::stoi(t.substr(at, n)); };
+  f[0] = num(0, 4), f[1] = num(4, 2), f[2] = num(6, 2), f[3] = num(9, 2), f[4] = num(12, 2);
+  f[5] = num(15, 2), f[6] = t.size() == 21 ? num(18, 3) : 0;
+  const int y = f[0];
+  const int days_in_month[] = {31, (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : 28,
+                               31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  return f[1] >= 1 && f[1] <= 12 && f[2] >= 1 && f[2] <= days_in_month[f[1] - 1] && f[3] <= 23 &&
+         f[4] <= 59 && f[5] <= 60;
+}
+
+// Valid timestamps with 0 and 3 fraction digits, and each with one byte
+// replaced: the parser agrees with StrictTimestamp and timegm on every one.
+TEST(TimestampTest, MutatedCommonFormsAgainstStrictReading) {
+  std::mt19937_64 rng(77);
+  const std::string alphabet = "0123456789-:.x \x01/";
+  for (int i = 0; i < 20000; ++i) {
+    std::string t = Format(1970 + static_cast<int>(rng() % 130), 1 + static_cast<int>(rng() % 12),
+                           1 + static_cast<int>(rng() % 28), static_cast<int>(rng() % 24),
+                           static_cast<int>(rng() % 60), static_cast<int>(rng() % 61));
+    if (rng() % 2 == 0) t += "." + std::to_string(100 + rng() % 900);
+    if (i % 4 != 0) t[rng() % t.size()] = alphabet[rng() % alphabet.size()];
+    int f[7];
+    std::int64_t nanos = 0;
+    const ErrorCode code = ParseUtcTimestamp(t, &nanos);
+    if (!StrictTimestamp(t, f)) {
+      EXPECT_EQ(code, ErrorCode::kBadValue) << t;
+      continue;
+    }
+    if (f[0] < 1700 || f[0] > 2200) continue;  // near the int64 range: covered above
+    ASSERT_EQ(code, ErrorCode::kOk) << t;
+    EXPECT_EQ(nanos, TimegmNanos(f[0], f[1], f[2], f[3], f[4], f[5]) + f[6] * 1'000'000ll) << t;
+  }
+}
+
 TEST(TimeOnlyTest, Boundaries) {
   std::int64_t t = -1;
   EXPECT_EQ(ParseUtcTimeOnly("00:00:00", &t), ErrorCode::kOk);
