@@ -138,7 +138,12 @@ struct WalkState {
 // path or the chunk's masks are used up (bits == 0 on the last block).
 // Separate and small so that its state stays in registers.
 // (No frame pointer: one more register for the loop.)
-[[gnu::noinline, gnu::optimize("omit-frame-pointer")]] void FastWalk(
+#if defined(__clang__)  // clang has no optimize attribute (and -Werror rejects it)
+[[gnu::noinline]]
+#else
+[[gnu::noinline, gnu::optimize("omit-frame-pointer")]]
+#endif
+void FastWalk(
     const char* data, const std::uint8_t* special, Field* out_end, WalkState* st) noexcept {
   const std::uint64_t* mask = st->mask;
   const std::uint64_t* const mask_end = st->mask_end;
