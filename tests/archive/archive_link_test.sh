@@ -8,7 +8,12 @@ src=$(find -L . -name gateway_main.cc | head -1)
 [[ -f "$archive_dir/lib/libfixwire.a" ]] || { echo "libfixwire.a not found"; exit 1; }
 [[ -f "$archive_dir/include/codec/decoder.h" ]] || { echo "header tree not found"; exit 1; }
 out="${TEST_TMPDIR:-/tmp}/gateway"
-g++ -std=c++20 -O1 -I"$archive_dir/include" "$src" "$archive_dir/lib/libfixwire.a" -o "$out"
+# Under --config=asan/ubsan the archive is instrumented: link the runtimes too.
+sanitize=()
+symbols=$(nm "$archive_dir/lib/libfixwire.a" 2>/dev/null || true)
+grep -q '__asan_' <<<"$symbols" && sanitize+=(-fsanitize=address)
+grep -q '__ubsan_' <<<"$symbols" && sanitize+=(-fsanitize=undefined)
+g++ -std=c++20 -O1 "${sanitize[@]}" -I"$archive_dir/include" "$src" "$archive_dir/lib/libfixwire.a" -o "$out"
 
 # 8=FIX.4.2|9=5|35=0|10=161| : BodyLength and CheckSum computed by hand.
 got=$("$out" '8=FIX.4.2|9=5|35=0|10=161|')
