@@ -378,7 +378,7 @@ class Encoder {
   std::uint8_t reserved_digits_;      // BodyLength width reserved by Begin: digits(buffer size)
   std::uint8_t head_size_ = 0;        // bytes of head_
   std::uint32_t head_sum_ = 0;        // byte sum of head_
-  char head_[kMaxHeadSize];           // "8=<BeginString><SOH>9="
+  char head_[kMaxHeadSize] = {};      // "8=<BeginString><SOH>9="
   std::int64_t cached_second_ = INT64_MIN;  // seconds since the epoch of cached_second_text_
   char cached_second_text_[17] = {};      // "YYYYMMDD-HH:MM:SS"
 };
