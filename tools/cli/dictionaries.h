@@ -42,6 +42,8 @@ class Dictionaries {
 
   absl::Status Init(const Options& options);
   bool disabled() const { return disabled_; }
+  // user_dict: the --dict dictionary, or nullptr.
+  const Dictionary* user_dict() const { return user_dict_.get(); }
 
   // For chooses the dictionaries for a decoded message.
   Choice For(const MessageView& view);

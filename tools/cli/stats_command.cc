@@ -240,7 +240,9 @@ int RunStats(const std::vector<std::string>& args) {
     if (!dicts.disabled()) {
       // The name from the dictionary of the first message of this type.
       std::string name;
-      if (st->begin_string == "FIX.4.2") {
+      if (const Dictionary* user = dicts.user_dict()) {
+        if (const MessageDef* m = user->message(type)) name = user->message_name(*m);
+      } else if (st->begin_string == "FIX.4.2") {
         if (const Dictionary* d = dicts.Shipped("FIX42.xml")) {
           if (const MessageDef* m = d->message(type)) name = d->message_name(*m);
         }
