@@ -162,6 +162,10 @@ bool SpecRuleExplains(ErrorCode code, const Split& s) {
       return s.non_canonical_body_length;
     case ErrorCode::kBadCheckSum:
       return s.non_canonical_checksum;
+    case ErrorCode::kMissingCheckSum:
+      // D3/D7: the trailer is not a canonical "10=" field (e.g. "010=84"), so
+      // fixwire finds no CheckSum where BodyLength ends; QuickFIX parses the tag as 10.
+      return CountsMayDiffer(s) || s.non_canonical_checksum;
     case ErrorCode::kIncomplete:
       // D7 again: "10=74<SOH>" is one byte short of fixwire's fixed 7-byte trailer.
       return CountsMayDiffer(s) || s.non_canonical_checksum;
