@@ -50,7 +50,7 @@ fi
 
 echo "run_fuzzers: building ${#targets[@]} targets with --config=fuzz (output base $OUTPUT_BASE)"
 # The build log goes to a file: ld.gold warns about every ASan helper symbol.
-if ! "${BAZEL[@]}" build --config=fuzz "${targets[@]}" >"$ARTIFACTS/build.log" 2>&1; then
+if ! "${BAZEL[@]}" build --config=fuzz --experimental_convenience_symlinks=ignore "${targets[@]}" >"$ARTIFACTS/build.log" 2>&1; then
   grep -v 'Cannot export local symbol' "$ARTIFACTS/build.log" | tail -n 60
   echo "fuzz: build FAILED"
   exit 1
