@@ -3,9 +3,44 @@
 
 #include <cstring>
 
+#include "codec/data_fields.h"
 #include "codec/internal/format_text.h"
 
 namespace fixwire {
+
+Error MessageTemplate::CheckNoReservedTags(const char* fields, std::size_t size) noexcept {
+  // The fragment was written by the encoder: "tag=value<SOH>" fields whose
+  // values hold no SOH, except data fields, whose size the Length field before gives.
+  const LengthFieldTable& lengths = StandardLengthFields();
+  std::size_t i = 0;
+  std::size_t data_size = 0;  // > 0: the field at i is a data field of this size
+  while (i < size) {
+    const std::size_t start = i;
+    std::uint32_t tag = 0;
+    while (i < size && fields[i] != '=') tag = tag * 10 + static_cast<std::uint32_t>(fields[i++] - '0');
+    ++i;  // '='
+    switch (tag) {
+      case 8: case 9: case 10: case 34: case 35: case 52:
+        return Error{ErrorCode::kInvalidTag, static_cast<std::uint32_t>(start), tag};
+      default:
+        break;
+    }
+    const std::size_t value_start = i;
+    if (data_size != 0 && value_start + data_size < size && fields[value_start + data_size] == '\x01') {
+      i = value_start + data_size;
+    } else {
+      while (i < size && fields[i] != '\x01') ++i;
+    }
+    data_size = 0;
+    if (lengths.IsLengthTag(tag)) {
+      std::size_t n = 0;
+      for (std::size_t k = value_start; k < i; ++k) n = n * 10 + static_cast<std::size_t>(fields[k] - '0');
+      data_size = n;
+    }
+    ++i;  // SOH
+  }
+  return Error{};
+}
 
 Error MessageTemplate::Init(std::string_view begin_string, std::string_view msg_type,
                             TimePrecision sending_time_precision) noexcept {
@@ -38,7 +73,10 @@ Error MessageTemplate::Init(std::string_view begin_string, std::string_view msg_
   head_size_ = begin_string.size() + 5;
   head_sum_ = 0;
   for (std::size_t i = 0; i < head_size_; ++i) head_sum_ += static_cast<unsigned char>(head_[i]);
-  return AddHeaderFields([msg_type](Encoder& e) noexcept { e.AddString(35, msg_type); });
+  auto write_msg_type = [msg_type](Encoder& e) noexcept { e.AddString(35, msg_type); };
+  Append(header_, &header_size_, write_msg_type, /*check=*/false);
+  for (std::size_t i = 0; i < header_size_; ++i) header_sum_ += static_cast<unsigned char>(header_[i]);
+  return error_;
 }
 
 }  // namespace fixwire

@@ -22,7 +22,10 @@
 // the fixed body fields in the order added, then what the caller appends.
 // FIX only requires 8, 9, 35 first and the header before the body, so this is
 // a valid standard header. The fixed fields must not include 8, 9, 10, 34, 35
-// or 52 (not checked: the template would then send them twice).
+// or 52 (the template writes them itself): Add* refuses them with
+// kInvalidTag and the offending tag in error().tag. (Data fields of the
+// standard Length/Data pairs are skipped whole when checking; the data of a
+// non-standard pair is read as fields, so it may be refused spuriously.)
 //
 // Errors: building (Init / Add*) is a cold path; the first error is kept in
 // error() (the encoder's codes, kBufferTooSmall when the fixed fields exceed
@@ -100,8 +103,10 @@ class MessageTemplate {
   std::string_view body_fields() const noexcept { return {body_, body_size_}; }
 
  private:
+  // Append writes the fields of `write`; `check` refuses reserved tags (off
+  // only for Init's own 35).
   template <typename Write>
-  Error Append(char* storage, std::size_t* size, Write& write) noexcept {
+  Error Append(char* storage, std::size_t* size, Write& write, bool check = true) noexcept {
     if (!error_.ok()) return error_;
     Encoder e(std::span<char>(storage + *size, kMaxFixedBytes - *size));
     e.BeginFragment();
@@ -111,9 +116,17 @@ class MessageTemplate {
       error_ = r.error;
       return error_;
     }
+    const Error reserved = check ? CheckNoReservedTags(r.bytes.data(), r.bytes.size()) : Error{};
+    if (!reserved.ok()) {
+      error_ = reserved;
+      return error_;
+    }
     *size += r.bytes.size();
     return error_;
   }
+  // CheckNoReservedTags returns kInvalidTag (offset within the fragment, tag)
+  // for the first field of `fields` tagged 8, 9, 10, 34, 35 or 52.
+  static Error CheckNoReservedTags(const char* fields, std::size_t size) noexcept;
 
   char head_[Encoder::kMaxHeadSize] = {};  // "8=<BeginString><SOH>9="
   std::size_t head_size_ = 0;

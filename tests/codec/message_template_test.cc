@@ -100,6 +100,29 @@ TEST(MessageTemplate, BuildErrorsAreKeptAndReportedByFinish) {
             ErrorCode::kBufferTooSmall);
 }
 
+TEST(MessageTemplate, RefusesTheFieldsItWritesItself) {
+  for (const std::uint32_t tag : {8u, 9u, 10u, 34u, 35u, 52u}) {
+    MessageTemplate h;
+    ASSERT_TRUE(h.Init("FIX.4.4", "D").ok());
+    const Error eh = h.AddHeaderFields([tag](Encoder& e) { e.AddString(49, "A"); e.AddString(tag, "X"); });
+    EXPECT_EQ(eh.code, ErrorCode::kInvalidTag) << tag;
+    EXPECT_EQ(eh.tag, tag);
+    EXPECT_EQ(h.header_fields(), "35=D\x01"s) << tag;  // nothing of the refused call is kept
+    MessageTemplate b;
+    ASSERT_TRUE(b.Init("FIX.4.4", "D").ok());
+    const Error eb = b.AddBodyFields([tag](Encoder& e) { e.AddUint(tag, 7); });
+    EXPECT_EQ(eb.code, ErrorCode::kInvalidTag) << tag;
+    EXPECT_EQ(eb.tag, tag);
+    EXPECT_EQ(b.body_fields(), "") << tag;
+  }
+  // Neighbouring tags and a data field whose bytes look like a reserved field are fine.
+  MessageTemplate t;
+  ASSERT_TRUE(t.Init("FIX.4.4", "D").ok());
+  EXPECT_TRUE(t.AddHeaderFields([](Encoder& e) { e.AddString(3, "x"); e.AddString(340, "x"); e.AddString(1034, "x"); }).ok());
+  EXPECT_TRUE(t.AddBodyFields([](Encoder& e) { e.AddData(95, 96, "a\x01" "34=1\x01" "52=x"); e.AddChar(21, '1'); }).ok());
+  EXPECT_EQ(t.body_fields(), "95=11\x01" "96=a\x01" "34=1\x01" "52=x\x01" "21=1\x01"s);
+}
+
 TEST(MessageTemplate, SmallOutputBufferIsACleanError) {
   const MessageTemplate t = NewOrderTemplate();
   char big[512];
