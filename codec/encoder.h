@@ -389,7 +389,8 @@ inline void GroupEncoder::End() noexcept {
 
 inline void Encoder::Begin(std::string_view begin_string, std::string_view msg_type) noexcept {
   // The head of the previous message is kept: rebuild only for another BeginString.
-  if (begin_string.size() + 5 != head_size_ ||
+  // The size bound comes first so that no wrapped size reaches EqualBytes.
+  if (begin_string.size() > kMaxBeginStringSize || begin_string.size() + 5 != head_size_ ||
       !codec_internal::EqualBytes(head_ + 2, begin_string.data(), begin_string.size())) [[unlikely]] {
     if (!SetHead(begin_string)) return;
   }
