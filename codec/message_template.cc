@@ -74,9 +74,7 @@ Error MessageTemplate::Init(std::string_view begin_string, std::string_view msg_
   head_sum_ = 0;
   for (std::size_t i = 0; i < head_size_; ++i) head_sum_ += static_cast<unsigned char>(head_[i]);
   auto write_msg_type = [msg_type](Encoder& e) noexcept { e.AddString(35, msg_type); };
-  Append(header_, &header_size_, write_msg_type, /*check=*/false);
-  for (std::size_t i = 0; i < header_size_; ++i) header_sum_ += static_cast<unsigned char>(header_[i]);
-  return error_;
+  return AppendHeader(write_msg_type, /*check=*/false);
 }
 
 }  // namespace fixwire

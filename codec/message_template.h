@@ -65,10 +65,7 @@ class MessageTemplate {
   // header part (after 35, before 34). Returns error().
   template <typename Write>
   Error AddHeaderFields(Write&& write) noexcept {
-    Append(header_, &header_size_, write);
-    header_sum_ = 0;
-    for (std::size_t i = 0; i < header_size_; ++i) header_sum_ += static_cast<unsigned char>(header_[i]);
-    return error_;
+    return AppendHeader(write, /*check=*/true);
   }
   // AddBodyFields appends fixed body fields (after 52). Returns error().
   template <typename Write>
@@ -122,6 +119,15 @@ class MessageTemplate {
       return error_;
     }
     *size += r.bytes.size();
+    return error_;
+  }
+  // AppendHeader is Append to the fixed header part, keeping header_sum_ the
+  // byte sum of header_.
+  template <typename Write>
+  Error AppendHeader(Write& write, bool check) noexcept {
+    Append(header_, &header_size_, write, check);
+    header_sum_ = 0;
+    for (std::size_t i = 0; i < header_size_; ++i) header_sum_ += static_cast<unsigned char>(header_[i]);
     return error_;
   }
   // CheckNoReservedTags returns kInvalidTag (offset within the fragment, tag)
