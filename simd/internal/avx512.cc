@@ -34,6 +34,26 @@ struct Avx512 {
     *soh = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\x01'));
     *eq = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('='));
   }
+  using Sum = __m512i;  // eight 64-bit partial sums (SAD against zero)
+  static Sum SumZero() noexcept { return _mm512_setzero_si512(); }
+  static std::uint64_t SohSum64(const char* p, Sum* acc) noexcept {
+    const __m512i v = _mm512_loadu_si512(p);
+    *acc = _mm512_add_epi64(*acc, _mm512_sad_epu8(v, _mm512_setzero_si512()));
+    return _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\x01'));
+  }
+  static std::uint64_t SohSum64N(const char* p, std::size_t n, Sum* acc) noexcept {
+    // Masked-off lanes load as 0: no SOH, nothing added.
+    const __m512i v = _mm512_maskz_loadu_epi8(LowBits(n), p);
+    *acc = _mm512_add_epi64(*acc, _mm512_sad_epu8(v, _mm512_setzero_si512()));
+    return _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\x01'));
+  }
+  static std::uint64_t SumReduce(Sum acc) noexcept {
+    // Through memory, like ByteSumAvx512 (see there).
+    alignas(64) std::uint64_t lanes[8];
+    _mm512_store_si512(lanes, acc);
+    return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+  }
+
   static void Classify64N(const char* p, std::size_t n, std::uint64_t* soh,
                                 std::uint64_t* eq) noexcept {
     // Masked-off lanes load as 0, which is neither SOH nor '='.
@@ -73,6 +93,9 @@ void ScanStructuralAvx512(const char* data, std::size_t size, std::uint64_t* soh
                           std::uint64_t* eq_masks) noexcept {
   GenericScanStructural<Avx512>(data, size, soh_masks, eq_masks);
 }
+std::uint64_t ScanSohSumAvx512(const char* data, std::size_t size, std::uint64_t* soh_masks) noexcept {
+  return GenericScanSohSum<Avx512>(data, size, soh_masks);
+}
 std::size_t FindByteAvx512(const char* data, std::size_t size, char byte) noexcept {
   return GenericFindByte<Avx512>(data, size, byte);
 }
@@ -87,7 +110,7 @@ std::size_t FindBeginStringAvx512(const char* data, std::size_t size) noexcept {
 
 constexpr KernelTable kAvx512Kernels = {
     "avx512",          ByteSumAvx512,         ScanStructuralAvx512, FindByteAvx512,
-    FindTrailerAvx512, FindBeginStringAvx512,
+    FindTrailerAvx512, FindBeginStringAvx512, ScanSohSumAvx512,
 };
 
 }  // namespace fixwire::simd_internal
