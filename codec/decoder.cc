@@ -18,25 +18,41 @@ constexpr Error Fail(ErrorCode code, std::size_t offset, std::uint32_t tag) noex
   return Error{code, static_cast<std::uint32_t>(offset), tag};
 }
 
-// MaskChunk holds the structural masks of one chunk of kBlocks * 64 bytes.
-// The decoder walks the SOH masks with countr_zero, keeping the current
-// block's remaining bits in a register and clearing the lowest one per field,
-// so the loop-carried work per field is one blsr; after a data field (whose
-// bytes may hold SOH) the walk restarts at the position after it.
+// MaskChunk holds the SOH masks of one chunk of kBlocks * 64 bytes (the
+// decoder needs no '=' masks: FastTag finds the '=' itself). The decoder walks
+// them with countr_zero, keeping the current block's remaining bits in a
+// register and clearing the lowest one per field, so the loop-carried work per
+// field is one blsr; after a data field (whose bytes may hold SOH) the walk
+// restarts at the position after it.
+//
+// The same pass sums the bytes for the CheckSum (simd::ScanSohAndSum): the
+// chunks cover [0, body_end) in order, and bytes a data field jumps over are
+// summed separately, so every byte before "10=" is summed exactly once.
 struct MaskChunk {
   static constexpr std::size_t kBlocks = 32;
   std::uint64_t soh[kBlocks];
-  std::uint64_t eq[kBlocks];
 
-  // Scan fills the masks of [from, min(limit, from + kBlocks * 64)) and
-  // returns how many blocks that is (from < limit).
-  std::size_t Scan(const char* data, std::size_t from, std::size_t limit) noexcept {
+  // Scan fills the masks of [from, min(limit, from + kBlocks * 64)) (from <
+  // limit), adds those bytes to *sum and returns where the scanned bytes end.
+  std::size_t Scan(const char* data, std::size_t from, std::size_t limit,
+                   std::uint64_t* sum) noexcept {
     const std::size_t room = limit - from;
     const std::size_t n = room < kBlocks * simd::kBlockBytes ? room : kBlocks * simd::kBlockBytes;
-    simd::ScanStructural(data + from, n, soh, eq);
-    return simd::BlockCount(n);
+    *sum += simd::ScanSohAndSum(data + from, n, soh);
+    return from + n;
   }
 };
+
+// ChecksumFirst returns a field-level error `e` unless the CheckSum is wrong,
+// which Decode reports first (framing before fields), as when it was a separate pass.
+[[gnu::noinline, gnu::cold]] Error ChecksumFirst(const char* data, std::size_t body_end,
+                                                 bool validate, std::uint8_t given,
+                                                 Error e) noexcept {
+  if (validate && simd::Checksum(data, body_end) != given) {
+    return Error{ErrorCode::kCheckSumMismatch, static_cast<std::uint32_t>(body_end + 3), 10};
+  }
+  return e;
+}
 
 // FastTag parses a tag of 1..8 digits followed by '=' at p, reading at most
 // the nine bytes p[0..9): the caller guarantees p[0..8) are in bounds, and
@@ -218,15 +234,25 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   if (!index.valid() || index.capacity_ < 4) return Fail(ErrorCode::kIndexCapacityExceeded, 0, 0);
 
   codec_internal::FrameHeader h;
-  Error e = codec_internal::ParseFrameHeader(data, size, &h);
-  if (!e.ok()) return e;
+  {
+    const Error e = codec_internal::ParseFrameHeader(data, size, &h);
+    if (!e.ok()) return e;
+  }
   if (h.total() > options_.max_message_size) {
     return Fail(ErrorCode::kMessageTooLarge, h.body_length_offset, kTagBodyLength);
   }
   if (h.total() > size) return Fail(ErrorCode::kIncomplete, size, 0);
+  // The trailer's shape here; its value is compared with the byte sum the
+  // field walk's scan computes (see MaskChunk), and field errors found on the
+  // way are reported only once the CheckSum is known to match (ChecksumFirst).
   std::uint8_t checksum = 0;
-  e = codec_internal::CheckTrailer(data, h, options_.validate_checksum, &checksum);
-  if (!e.ok()) return e;
+  {
+    const Error e = codec_internal::CheckTrailer(data, h, /*validate_checksum=*/false, &checksum);
+    if (!e.ok()) return e;
+  }
+  const bool validate = options_.validate_checksum;
+  const std::size_t body_end = static_cast<std::size_t>(h.body_end());  // offset of "10="
+  Error err;  // a field-level error, reported through ChecksumFirst at `fail`
 
   index.Begin();
   // Locals, so stores into the field array cannot be taken to alias the index's members.
@@ -236,20 +262,23 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
   fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
 
-  const std::size_t body_end = static_cast<std::size_t>(h.body_end());  // offset of "10="
   const bool allow_empty = options_.allow_empty_values;
   const std::uint8_t* const special = special_.data();
   // 35= must be the first body field.
   if (data[h.body_start] != '3' || data[h.body_start + 1] != '5' || data[h.body_start + 2] != '=') {
     std::uint32_t first = 0;
     (void)FastTag(data + h.body_start, &first);
-    return Fail(ErrorCode::kMissingMsgType, h.body_start, first);
+    return ChecksumFirst(data, body_end, validate, checksum,
+                         Fail(ErrorCode::kMissingMsgType, h.body_start, first));
   }
 
+  {
   // The SOH walk (see MaskChunk and WalkState): FastWalk takes the ordinary
   // fields, the loop below one field at a time whatever FastWalk left (a data
   // field, a slow tag, an error, the end of a chunk).
   MaskChunk chunk;
+  std::uint64_t sum = 0;       // byte sum of [0, summed_to)
+  std::size_t summed_to = 0;   // where the last scan ended
   std::size_t chunk_base = 0;  // absolute offset of the chunk's first byte
   WalkState st{chunk.soh, chunk.soh, 0, 0, h.body_start, fields + 2};
   const std::uint64_t*& mask = st.mask;  // current block
@@ -258,13 +287,15 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   std::uint64_t& bits = st.bits;            // SOH bits of the current block not yet used
   std::size_t& pos = st.pos;
   Field*& next = st.next;                   // where the next field goes
+  // Scans only move forward (from >= summed_to); bytes a data field skipped are summed alone.
   auto rescan = [&](std::size_t from) __attribute__((always_inline)) {
-    mask_end = chunk.soh + chunk.Scan(data, from, body_end);
+    if (from != summed_to) [[unlikely]] sum += simd::ByteSum(data + summed_to, from - summed_to);
+    summed_to = chunk.Scan(data, from, body_end, &sum);
+    mask_end = chunk.soh + simd::BlockCount(summed_to - from);
     chunk_base = from;
   };
   auto seek = [&](std::size_t p) __attribute__((always_inline)) {
-    if (p < chunk_base ||
-        p - chunk_base >= static_cast<std::size_t>(mask_end - chunk.soh) * simd::kBlockBytes) {
+    if (p - chunk_base >= static_cast<std::size_t>(mask_end - chunk.soh) * simd::kBlockBytes) {
       rescan(p);
     }
     const std::size_t rel = p - chunk_base;
@@ -274,6 +305,8 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   };
   // The largest tag of a field not taken by FastWalk (whose tags are below kSpecialTableTags).
   std::uint32_t max_tag = kSpecialTableTags - 1;
+  // The first chunk starts at 0, so the header's bytes are summed too.
+  rescan(0);
   seek(pos);
   // Invariant: pos < body_end and data[body_end - 1] is SOH, so every field
   // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
@@ -286,7 +319,10 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
       block_base += simd::kBlockBytes;
       if (++mask == mask_end) {
         // Unreachable (data[body_end - 1] is an SOH not yet used); kept as a guard.
-        if (block_base >= body_end) [[unlikely]] return Fail(ErrorCode::kIncomplete, body_end, 0);
+        if (block_base >= body_end) [[unlikely]] {
+          err = Fail(ErrorCode::kIncomplete, body_end, 0);
+          goto fail;
+        }
         rescan(block_base);
         mask = chunk.soh;
       }
@@ -298,21 +334,28 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     std::size_t digits = FastTag(data + pos, &tag);
     if (digits == 0) [[unlikely]] {
       const std::uint64_t r = SlowTag(data, pos);
-      if (r == 0) return TagError(data, pos, soh);
+      if (r == 0) {
+        err = TagError(data, pos, soh);
+        goto fail;
+      }
       tag = static_cast<std::uint32_t>(r);
       digits = static_cast<std::size_t>(r >> 32);
     }
     const std::size_t value_start = pos + digits + 1;
     const std::size_t length = soh - value_start;
     if (length == 0) [[unlikely]] {
-      if (!allow_empty) return Fail(ErrorCode::kEmptyValue, pos, tag);
+      if (!allow_empty) {
+        err = Fail(ErrorCode::kEmptyValue, pos, tag);
+        goto fail;
+      }
     }
     if (next == out_end) [[unlikely]] {
       // Same order of checks as a field that fits: 8, 9, 10 in the body first.
-      if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
-        return Fail(ErrorCode::kFieldOutOfPlace, pos, tag);
-      }
-      return Fail(ErrorCode::kIndexCapacityExceeded, pos, tag);
+      err = Fail(tag - kTagBeginString <= kTagCheckSum - kTagBeginString
+                     ? ErrorCode::kFieldOutOfPlace
+                     : ErrorCode::kIndexCapacityExceeded,
+                 pos, tag);
+      goto fail;
     }
     next->tag = tag;
     next->offset = static_cast<std::uint32_t>(value_start);
@@ -324,35 +367,63 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     const bool is_special = tag < kSpecialTags ? special[tag] != 0 : IsLargeLengthTag(tag);
     if (is_special) [[unlikely]] {
       if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
-        return Fail(ErrorCode::kFieldOutOfPlace, value_start - digits - 1, tag);
+        err = Fail(ErrorCode::kFieldOutOfPlace, value_start - digits - 1, tag);
+        goto fail;
       }
       // The next field is the data field: exactly `n` value bytes, then SOH.
       std::uint64_t n;
       if (length == 0 || length > 9 || !simd::ParseUnsigned(data + value_start, length, &n)) {
-        return Fail(ErrorCode::kBadDataLength, value_start, tag);
+        err = Fail(ErrorCode::kBadDataLength, value_start, tag);
+        goto fail;
       }
       const std::uint32_t data_tag = length_fields_->DataTagFor(tag);
-      if (pos >= body_end) return Fail(ErrorCode::kDataFieldNotNext, pos, data_tag);
+      if (pos >= body_end) {
+        err = Fail(ErrorCode::kDataFieldNotNext, pos, data_tag);
+        goto fail;
+      }
       std::uint32_t found_tag;
       std::size_t data_digits = FastTag(data + pos, &found_tag);
       if (data_digits == 0) {
         const std::uint64_t r = SlowTag(data, pos);
-        if (r == 0) return TagError(data, pos, body_end);
+        if (r == 0) {
+          err = TagError(data, pos, body_end);
+          goto fail;
+        }
         found_tag = static_cast<std::uint32_t>(r);
         data_digits = static_cast<std::size_t>(r >> 32);
       }
       const std::size_t data_start = pos + data_digits + 1;
-      if (found_tag != data_tag) return Fail(ErrorCode::kDataFieldNotNext, pos, found_tag);
-      if (n >= body_end - data_start) return Fail(ErrorCode::kDataLengthPastEnd, data_start, data_tag);
+      if (found_tag != data_tag) {
+        err = Fail(ErrorCode::kDataFieldNotNext, pos, found_tag);
+        goto fail;
+      }
+      if (n >= body_end - data_start) {
+        err = Fail(ErrorCode::kDataLengthPastEnd, data_start, data_tag);
+        goto fail;
+      }
       const std::size_t data_end = data_start + static_cast<std::size_t>(n);
-      if (data[data_end] != '\x01') return Fail(ErrorCode::kBadDataLength, data_end, data_tag);
-      if (n == 0 && !allow_empty) return Fail(ErrorCode::kEmptyValue, pos, data_tag);
-      if (next == out_end) return Fail(ErrorCode::kIndexCapacityExceeded, pos, data_tag);
+      if (data[data_end] != '\x01') {
+        err = Fail(ErrorCode::kBadDataLength, data_end, data_tag);
+        goto fail;
+      }
+      if (n == 0 && !allow_empty) {
+        err = Fail(ErrorCode::kEmptyValue, pos, data_tag);
+        goto fail;
+      }
+      if (next == out_end) {
+        err = Fail(ErrorCode::kIndexCapacityExceeded, pos, data_tag);
+        goto fail;
+      }
       *next++ = Field{data_tag, static_cast<std::uint32_t>(data_start), static_cast<std::uint32_t>(n)};
       if (data_tag > max_tag) max_tag = data_tag;
       pos = data_end + 1;
       if (pos < body_end) seek(pos);  // skip any SOH inside the data
     }
+  }
+  // A data field can end the body past the last scan: sum the rest.
+  if (summed_to != body_end) sum += simd::ByteSum(data + summed_to, body_end - summed_to);
+  if (validate && static_cast<std::uint8_t>(sum) != checksum) [[unlikely]] {
+    return Fail(ErrorCode::kCheckSumMismatch, body_end + 3, kTagCheckSum);
   }
   *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
   const std::uint32_t count = static_cast<std::uint32_t>(next - fields);
@@ -406,6 +477,10 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   view.checksum_ = checksum;
   out = view;
   return Error{};
+  }
+
+fail:
+  return ChecksumFirst(data, body_end, validate, checksum, err);
 }
 
 }  // namespace fixwire
