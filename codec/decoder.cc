@@ -500,13 +500,18 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
       const Field* f = next;
       std::uint32_t i = count;
       if (max_tag < direct_tags) [[likely]] {
-        while (f - fields >= 2) {
+        // Two fields per step, the later one first (count >= 3: 8, 9, 10).
+        if (i & 1) {
+          --f;
+          --i;
+          direct[f->tag] = i;
+        }
+        do {
           f -= 2;
           i -= 2;
           direct[f[1].tag] = i + 1;
           direct[f[0].tag] = i;
-        }
-        if (f != fields) direct[fields[0].tag] = 0;
+        } while (i != 0);
       } else {
         bool any_large = false;
         for (; i-- != 0;) {
