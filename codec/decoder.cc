@@ -1,7 +1,8 @@
-// decoder.cc: Decoder::Decode. The frame is checked first (BodyLength by
-// position arithmetic, CheckSum with the SIMD byte sum); then the body is
-// indexed from the SIMD structural scan's SOH masks, walked with countr_zero,
-// with tags parsed eight bytes at a time (SWAR).
+// decoder.cc: Decoder::Decode. The frame's shape is checked first (BodyLength
+// by position arithmetic, the 10= trailer); then one SIMD pass per 2 KB chunk
+// (ScanSohAndSum) gives the SOH masks the body is indexed from, walked with
+// countr_zero with tags parsed four bytes at a time (SWAR), and the byte sum
+// the CheckSum is compared with at the end (before any field error is reported).
 #include "codec/decoder.h"
 
 #include <bit>
