@@ -326,7 +326,7 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     }
     const bool validate = options_.validate_checksum;
     const std::size_t body_end = static_cast<std::size_t>(h.body_end());  // offset of "10="
-    // A field-level error, reported only when the CheckSum matches (a tail call each).
+    // A field-level error, reported only when the CheckSum matches (out of line: ChecksumFirst).
     auto field_error = [&](Error e) __attribute__((always_inline)) {
       return ChecksumFirst(data, body_end, validate, checksum, e);
     };
