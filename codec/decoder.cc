@@ -1,10 +1,12 @@
-// decoder.cc: Decoder::Decode. The frame is checked first (BodyLength by
-// position arithmetic, CheckSum with the SIMD byte sum); then the body is
-// indexed from the SIMD structural scan's SOH masks, walked with countr_zero,
-// with tags parsed eight bytes at a time (SWAR).
+// decoder.cc: Decoder::Decode. The frame's shape is checked first (BodyLength
+// by position arithmetic, the 10= trailer); then one SIMD pass per 2 KB chunk
+// (ScanSohAndSum) gives the SOH masks the body is indexed from, walked with
+// countr_zero with tags parsed four bytes at a time (SWAR), and the byte sum
+// the CheckSum is compared with at the end (before any field error is reported).
 #include "codec/decoder.h"
 
 #include <bit>
+#include <cstddef>
 #include <cstring>
 
 #include "codec/internal/framing.h"
@@ -18,25 +20,83 @@ constexpr Error Fail(ErrorCode code, std::size_t offset, std::uint32_t tag) noex
   return Error{code, static_cast<std::uint32_t>(offset), tag};
 }
 
-// MaskChunk holds the structural masks of one chunk of kBlocks * 64 bytes.
-// The decoder walks the SOH masks with countr_zero, keeping the current
-// block's remaining bits in a register and clearing the lowest one per field,
-// so the loop-carried work per field is one blsr; after a data field (whose
-// bytes may hold SOH) the walk restarts at the position after it.
+// MaskChunk holds the SOH masks of one chunk of kBlocks * 64 bytes (the
+// decoder needs no '=' masks: FastTag finds the '=' itself). The decoder walks
+// them with countr_zero, keeping the current block's remaining bits in a
+// register and clearing the lowest one per field, so the loop-carried work per
+// field is one blsr; after a data field (whose bytes may hold SOH) the walk
+// restarts at the position after it.
+//
+// The same pass sums the bytes for the CheckSum (simd::ScanSohAndSum): the
+// chunks cover [0, body_end) in order, and bytes a data field jumps over are
+// summed separately, so every byte before "10=" is summed exactly once.
 struct MaskChunk {
   static constexpr std::size_t kBlocks = 32;
   std::uint64_t soh[kBlocks];
-  std::uint64_t eq[kBlocks];
 
-  // Scan fills the masks of [from, min(limit, from + kBlocks * 64)) and
-  // returns how many blocks that is (from < limit).
-  std::size_t Scan(const char* data, std::size_t from, std::size_t limit) noexcept {
+  // Scan fills the masks of [from, min(limit, from + kBlocks * 64)) (from <
+  // limit), adds those bytes to *sum and returns where the scanned bytes end.
+  std::size_t Scan(const char* data, std::size_t from, std::size_t limit,
+                   std::uint64_t* sum) noexcept {
     const std::size_t room = limit - from;
     const std::size_t n = room < kBlocks * simd::kBlockBytes ? room : kBlocks * simd::kBlockBytes;
-    simd::ScanStructural(data + from, n, soh, eq);
-    return simd::BlockCount(n);
+    *sum += simd::ScanSohAndSum(data + from, n, soh);
+    return from + n;
   }
 };
+
+// PackedError is an Error in one scalar, laid out as the x86-64 ABI returns
+// an Error (code in the low byte, offset in bits 32..63, tag above; little-endian): values
+// merging from many return paths stay in registers, where an Error (a struct)
+// is merged in a stack slot written in pieces and read back whole, a
+// store-forwarding stall on every successful decode.
+using PackedError = unsigned __int128;
+
+// Both through memcpy of the first 8 bytes: built field by field, gcc
+// assembles an Error in memory (byte store, dword store, qword load).
+constexpr std::uint64_t kPackedLowBits = 0xFFFFFFFF000000FFull;  // code and offset, no padding
+
+[[gnu::always_inline]] inline PackedError Pack(Error e) noexcept {
+  std::uint64_t low;
+  std::memcpy(&low, static_cast<const void*>(&e), sizeof low);
+  return static_cast<PackedError>(low & kPackedLowBits) | static_cast<PackedError>(e.tag) << 64;
+}
+
+[[gnu::always_inline]] inline Error Unpack(PackedError packed) noexcept {
+  static_assert(sizeof(Error) == 12 && offsetof(Error, offset) == 4 && offsetof(Error, tag) == 8);
+  Error e;
+  const std::uint64_t low = static_cast<std::uint64_t>(packed) & kPackedLowBits;
+  std::memcpy(static_cast<void*>(&e), &low, sizeof low);
+  e.tag = static_cast<std::uint32_t>(packed >> 64);
+  return e;
+}
+
+// Failed makes Decode's error results out of line: every error return is then
+// a tail call, and the success path returns Error{} in registers rather than
+// through a stack slot all the return paths share (written with a byte and a
+// qword store, read back whole: a store-forwarding stall on every decode).
+[[gnu::noinline, gnu::cold]] Error Failed(ErrorCode code, std::size_t offset,
+                                          std::uint32_t tag) noexcept {
+  return Fail(code, offset, tag);
+}
+
+// SlowFrameHeader is ParseFrameHeader for headers FastFrameHeader leaves to
+// the byte loop (short input, errors, 8+ digit BodyLength), out of line.
+[[gnu::noinline]] Error SlowFrameHeader(const char* data, std::size_t size,
+                                        codec_internal::FrameHeader* h) noexcept {
+  return codec_internal::ParseFrameHeader(data, size, h);
+}
+
+// ChecksumFirst returns a field-level error `e` unless the CheckSum is wrong,
+// which Decode reports first (framing before fields), as when it was a separate pass.
+[[gnu::noinline, gnu::cold]] Error ChecksumFirst(const char* data, std::size_t body_end,
+                                                 bool validate, std::uint8_t given,
+                                                 Error e) noexcept {
+  if (validate && simd::Checksum(data, body_end) != given) {
+    return Error{ErrorCode::kCheckSumMismatch, static_cast<std::uint32_t>(body_end + 3), 10};
+  }
+  return e;
+}
 
 // FastTag parses a tag of 1..8 digits followed by '=' at p, reading at most
 // the nine bytes p[0..9): the caller guarantees p[0..8) are in bounds, and
@@ -131,12 +191,61 @@ struct WalkState {
   Field* next;
 };
 
-// FastWalk indexes ordinary fields (a 1..4 digit tag without leading zero,
-// '=', a non-empty value, not special, room in the index) for as long as they
-// come, within the scanned chunk. It stops, leaving *st at the start of the
-// field it did not take (its SOH bit unused), when a field needs the general
-// path or the chunk's masks are used up (bits == 0 on the last block).
-// Separate and small so that its state stays in registers.
+// Most fields FastWalk can take from one 64-byte block: each is at least 4
+// bytes ("1=x<SOH>") and ends at an SOH of the block, and one may start in
+// the block before.
+constexpr std::size_t kMostFieldsPerBlock = simd::kBlockBytes / 4 + 1;
+
+// FastBlock indexes ordinary fields (a 1..4 digit tag without leading zero,
+// '=', a non-empty value, not special, room in the index) ending in the current
+// block, for as long as they come. Returns true when the block's SOH bits are
+// used up (bits == 0), false when a field needs the general path (its SOH bit
+// left set, pos at its start). kCheckRoom false: the caller has made sure the
+// index has room for kMostFieldsPerBlock more fields.
+template <bool kCheckRoom>
+[[gnu::always_inline]] inline bool FastBlock(const char* data, const std::uint8_t* special,
+                                             Field* out_end, std::size_t block_base,
+                                             std::uint64_t& bits, std::size_t& pos,
+                                             Field*& next) noexcept {
+  do {
+    // countr_zero without its zero case (bits != 0 here), so no extension instructions.
+    const std::size_t soh = block_base + static_cast<unsigned>(__builtin_ctzll(bits));
+    // FastTag's 32-bit path, inline, for 1..4 digits; anything else goes to the general path.
+    const char* const p = data + pos;
+    std::uint32_t w4;
+    std::memcpy(&w4, p, 4);
+    const std::uint32_t x4 = w4 - 0x30303030u;
+    const std::uint32_t non_digit4 = (x4 | (x4 + 0x76767676u)) & 0x80808080u;
+    if (static_cast<std::uint8_t>(x4 - 1) > 8) [[unlikely]] return false;
+    // Bit 8 * digits + 7 (digits 1..4; bit 39 stands for "all four are digits").
+    const unsigned bit = static_cast<unsigned>(
+        __builtin_ctzll(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39)));
+    const std::size_t digits = bit >> 3;
+    if (p[digits] != '=') [[unlikely]] return false;  // p[4] is in bounds after four digits
+    std::uint32_t tag = x4 << (39 - bit);
+    tag = (tag * 2561) >> 8 & 0x00FF00FFu;
+    tag = (tag * 6553601) >> 16;
+    const std::size_t value_start = pos + digits + 1;
+    const std::size_t length = soh - value_start;
+    if (length == 0) [[unlikely]] return false;
+    if (kCheckRoom && next == out_end) [[unlikely]] return false;
+    if (special[tag] != 0) [[unlikely]] return false;  // tag < 10000 <= kSpecialTableTags here
+    next->tag = tag;
+    next->offset = static_cast<std::uint32_t>(value_start);
+    next->length = static_cast<std::uint32_t>(length);
+    ++next;
+    pos = soh + 1;
+    bits &= bits - 1;
+  } while (bits != 0);
+  return true;
+}
+
+// FastWalk runs FastBlock over the chunk's blocks from *st, checking the
+// index's room once per block rather than once per field (per field only in
+// the last blocks before the index is full). It stops, leaving *st at the
+// start of the field it did not take (its SOH bit unused), when a field needs
+// the general path or the chunk's masks are used up (bits == 0 on the last
+// block). Separate and small so that its state stays in registers.
 // (No frame pointer: one more register for the loop.)
 #if defined(__clang__)  // clang has no optimize attribute (and -Werror rejects it)
 [[gnu::noinline]]
@@ -152,42 +261,20 @@ void FastWalk(
   std::size_t pos = st->pos;
   Field* next = st->next;
   for (;;) {
-    while (bits == 0) {
-      if (mask + 1 == mask_end) goto done;
-      ++mask;
-      block_base += simd::kBlockBytes;
-      bits = *mask;
+    if (bits != 0) {
+      const std::size_t room = reinterpret_cast<std::uintptr_t>(out_end) -
+                               reinterpret_cast<std::uintptr_t>(next);  // bytes
+      const bool used_up =
+          room >= kMostFieldsPerBlock * sizeof(Field)
+              ? FastBlock<false>(data, special, out_end, block_base, bits, pos, next)
+              : FastBlock<true>(data, special, out_end, block_base, bits, pos, next);
+      if (!used_up) break;
     }
-    {
-      const std::size_t soh = block_base + (static_cast<std::size_t>(std::countr_zero(bits)) & 63);
-      // FastTag's 32-bit path, inline, for 1..4 digits; anything else goes to the general path.
-      const char* const p = data + pos;
-      std::uint32_t w4;
-      std::memcpy(&w4, p, 4);
-      const std::uint32_t x4 = w4 - 0x30303030u;
-      const std::uint32_t non_digit4 = (x4 | (x4 + 0x76767676u)) & 0x80808080u;
-      if (static_cast<std::uint8_t>(x4 - 1) > 8) [[unlikely]] break;
-      // Bit 8 * digits + 7 (digits 1..4; bit 39 stands for "all four are digits").
-      const unsigned bit =
-          static_cast<unsigned>(std::countr_zero(non_digit4 | (std::uint64_t{1} << 39)));
-      const std::size_t digits = bit >> 3;
-      if (p[digits] != '=') [[unlikely]] break;  // p[4] is in bounds after four digits
-      std::uint32_t tag = x4 << (39 - bit);
-      tag = (tag * 2561) >> 8 & 0x00FF00FFu;
-      tag = (tag * 6553601) >> 16;
-      const std::size_t value_start = pos + digits + 1;
-      const std::size_t length = soh - value_start;
-      if (length == 0 || next == out_end) [[unlikely]] break;
-      if (special[tag] != 0) [[unlikely]] break;  // tag < 10000 <= kSpecialTableTags here
-      next->tag = tag;
-      next->offset = static_cast<std::uint32_t>(value_start);
-      next->length = static_cast<std::uint32_t>(length);
-      ++next;
-      bits &= bits - 1;
-      pos = soh + 1;
-    }
+    if (mask + 1 == mask_end) break;
+    ++mask;
+    block_base += simd::kBlockBytes;
+    bits = *mask;
   }
-done:
   st->mask = mask;
   st->block_base = block_base;
   st->bits = bits;
@@ -213,199 +300,255 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
 }
 
 Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
-  const char* const data = bytes.data();
-  const std::size_t size = bytes.size();
-  if (!index.valid() || index.capacity_ < 4) return Fail(ErrorCode::kIndexCapacityExceeded, 0, 0);
+  // The body returns the Error packed in one scalar (see PackedError) so that
+  // its many return paths merge in registers.
+  const PackedError packed = [&]() __attribute__((always_inline)) -> PackedError {
+    const char* const data = bytes.data();
+    const std::size_t size = bytes.size();
+    if (!index.valid() || index.capacity_ < 4) return Pack(Failed(ErrorCode::kIndexCapacityExceeded, 0, 0));
 
-  codec_internal::FrameHeader h;
-  Error e = codec_internal::ParseFrameHeader(data, size, &h);
-  if (!e.ok()) return e;
-  if (h.total() > options_.max_message_size) {
-    return Fail(ErrorCode::kMessageTooLarge, h.body_length_offset, kTagBodyLength);
-  }
-  if (h.total() > size) return Fail(ErrorCode::kIncomplete, size, 0);
-  std::uint8_t checksum = 0;
-  e = codec_internal::CheckTrailer(data, h, options_.validate_checksum, &checksum);
-  if (!e.ok()) return e;
+    codec_internal::FrameHeader h;
+    if (size < 32 || !codec_internal::framing_detail::FastFrameHeader(data, &h)) [[unlikely]] {
+      const Error e = SlowFrameHeader(data, size, &h);
+      if (!e.ok()) return Pack(Failed(e.code, e.offset, e.tag));
+    }
+    if (h.total() > options_.max_message_size) {
+      return Pack(Failed(ErrorCode::kMessageTooLarge, h.body_length_offset, kTagBodyLength));
+    }
+    if (h.total() > size) return Pack(Failed(ErrorCode::kIncomplete, size, 0));
+    // The trailer's shape here; its value is compared with the byte sum the
+    // field walk's scan computes (see MaskChunk), and field errors found on the
+    // way are reported only once the CheckSum is known to match (ChecksumFirst).
+    std::uint8_t checksum = 0;
+    {
+      const Error e = codec_internal::CheckTrailer(data, h, /*validate_checksum=*/false, &checksum);
+      if (!e.ok()) [[unlikely]] return Pack(Failed(e.code, e.offset, e.tag));
+    }
+    const bool validate = options_.validate_checksum;
+    const std::size_t body_end = static_cast<std::size_t>(h.body_end());  // offset of "10="
+    // A field-level error, reported only when the CheckSum matches (out of line: ChecksumFirst).
+    auto field_error = [&](Error e) __attribute__((always_inline)) {
+      return ChecksumFirst(data, body_end, validate, checksum, e);
+    };
 
-  index.Begin();
-  // Locals, so stores into the field array cannot be taken to alias the index's members.
-  Field* const fields = index.fields_;
-  // Body fields are written at next < out_end; 10= then still fits (at most at capacity - 1).
-  Field* const out_end = fields + (index.capacity_ - 1);
-  fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
-  fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
+    index.Begin();
+    // Locals, so stores into the field array cannot be taken to alias the index's members.
+    Field* const fields = index.fields_;
+    // Body fields are written at next < out_end; 10= then still fits (at most at capacity - 1).
+    Field* const out_end = fields + (index.capacity_ - 1);
+    fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
+    fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
 
-  const std::size_t body_end = static_cast<std::size_t>(h.body_end());  // offset of "10="
-  const bool allow_empty = options_.allow_empty_values;
-  const std::uint8_t* const special = special_.data();
-  // 35= must be the first body field.
-  if (data[h.body_start] != '3' || data[h.body_start + 1] != '5' || data[h.body_start + 2] != '=') {
-    std::uint32_t first = 0;
-    (void)FastTag(data + h.body_start, &first);
-    return Fail(ErrorCode::kMissingMsgType, h.body_start, first);
-  }
+    const bool allow_empty = options_.allow_empty_values;
+    const std::uint8_t* const special = special_.data();
+    // 35= must be the first body field.
+    if (data[h.body_start] != '3' || data[h.body_start + 1] != '5' || data[h.body_start + 2] != '=') {
+      std::uint32_t first = 0;
+      (void)FastTag(data + h.body_start, &first);
+      return Pack(field_error(Fail(ErrorCode::kMissingMsgType, h.body_start, first)));
+    }
 
-  // The SOH walk (see MaskChunk and WalkState): FastWalk takes the ordinary
-  // fields, the loop below one field at a time whatever FastWalk left (a data
-  // field, a slow tag, an error, the end of a chunk).
-  MaskChunk chunk;
-  std::size_t chunk_base = 0;  // absolute offset of the chunk's first byte
-  WalkState st{chunk.soh, chunk.soh, 0, 0, h.body_start, fields + 2};
-  const std::uint64_t*& mask = st.mask;  // current block
-  const std::uint64_t*& mask_end = st.mask_end;
-  std::size_t& block_base = st.block_base;  // absolute offset of the current block
-  std::uint64_t& bits = st.bits;            // SOH bits of the current block not yet used
-  std::size_t& pos = st.pos;
-  Field*& next = st.next;                   // where the next field goes
-  auto rescan = [&](std::size_t from) __attribute__((always_inline)) {
-    mask_end = chunk.soh + chunk.Scan(data, from, body_end);
-    chunk_base = from;
-  };
-  auto seek = [&](std::size_t p) __attribute__((always_inline)) {
-    if (p < chunk_base ||
-        p - chunk_base >= static_cast<std::size_t>(mask_end - chunk.soh) * simd::kBlockBytes) {
-      rescan(p);
-    }
-    const std::size_t rel = p - chunk_base;
-    mask = chunk.soh + (rel >> 6);
-    block_base = chunk_base + (rel & ~std::size_t{63});
-    bits = *mask & (~std::uint64_t{0} << (rel & 63));
-  };
-  // The largest tag of a field not taken by FastWalk (whose tags are below kSpecialTableTags).
-  std::uint32_t max_tag = kSpecialTableTags - 1;
-  seek(pos);
-  // Invariant: pos < body_end and data[body_end - 1] is SOH, so every field
-  // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
-  // The walk only writes fields; the lookup tables are filled afterwards
-  // (back to front, so a tag's first occurrence is the one that stays).
-  while (pos < body_end) {
-    FastWalk(data, special, out_end, &st);
-    if (pos >= body_end) break;
-    while (bits == 0) [[unlikely]] {
-      block_base += simd::kBlockBytes;
-      if (++mask == mask_end) {
-        // Unreachable (data[body_end - 1] is an SOH not yet used); kept as a guard.
-        if (block_base >= body_end) [[unlikely]] return Fail(ErrorCode::kIncomplete, body_end, 0);
-        rescan(block_base);
-        mask = chunk.soh;
+    {
+    // The SOH walk (see MaskChunk and WalkState): FastWalk takes the ordinary
+    // fields, the loop below one field at a time whatever FastWalk left (a data
+    // field, a slow tag, an error, the end of a chunk).
+    MaskChunk chunk;
+    std::uint64_t sum = 0;       // byte sum of [0, summed_to)
+    std::size_t summed_to = 0;   // where the last scan ended
+    std::size_t chunk_base = 0;  // absolute offset of the chunk's first byte
+    WalkState st{chunk.soh, chunk.soh, 0, 0, h.body_start, fields + 2};
+    const std::uint64_t*& mask = st.mask;  // current block
+    const std::uint64_t*& mask_end = st.mask_end;
+    std::size_t& block_base = st.block_base;  // absolute offset of the current block
+    std::uint64_t& bits = st.bits;            // SOH bits of the current block not yet used
+    std::size_t& pos = st.pos;
+    Field*& next = st.next;                   // where the next field goes
+    // Scans only move forward (from >= summed_to); bytes a data field skipped are summed alone.
+    auto rescan = [&](std::size_t from) __attribute__((always_inline)) {
+      if (from != summed_to) [[unlikely]] sum += simd::ByteSum(data + summed_to, from - summed_to);
+      summed_to = chunk.Scan(data, from, body_end, &sum);
+      mask_end = chunk.soh + simd::BlockCount(summed_to - from);
+      chunk_base = from;
+    };
+    auto seek = [&](std::size_t p) __attribute__((always_inline)) {
+      if (p - chunk_base >= static_cast<std::size_t>(mask_end - chunk.soh) * simd::kBlockBytes) {
+        rescan(p);
       }
-      bits = *mask;
-    }
-    const std::size_t soh = block_base + static_cast<std::size_t>(std::countr_zero(bits));
-    bits &= bits - 1;
-    std::uint32_t tag;
-    std::size_t digits = FastTag(data + pos, &tag);
-    if (digits == 0) [[unlikely]] {
-      const std::uint64_t r = SlowTag(data, pos);
-      if (r == 0) return TagError(data, pos, soh);
-      tag = static_cast<std::uint32_t>(r);
-      digits = static_cast<std::size_t>(r >> 32);
-    }
-    const std::size_t value_start = pos + digits + 1;
-    const std::size_t length = soh - value_start;
-    if (length == 0) [[unlikely]] {
-      if (!allow_empty) return Fail(ErrorCode::kEmptyValue, pos, tag);
-    }
-    if (next == out_end) [[unlikely]] {
-      // Same order of checks as a field that fits: 8, 9, 10 in the body first.
-      if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
-        return Fail(ErrorCode::kFieldOutOfPlace, pos, tag);
+      const std::size_t rel = p - chunk_base;
+      mask = chunk.soh + (rel >> 6);
+      block_base = chunk_base + (rel & ~std::size_t{63});
+      bits = *mask & (~std::uint64_t{0} << (rel & 63));
+    };
+    // The largest tag of a field not taken by FastWalk (whose tags are below kSpecialTableTags).
+    std::uint32_t max_tag = kSpecialTableTags - 1;
+    // The first chunk starts at 0, so the header's bytes are summed too.
+    rescan(0);
+    seek(pos);
+    // Invariant: pos < body_end and data[body_end - 1] is SOH, so every field
+    // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
+    // The walk only writes fields; the lookup tables are filled afterwards
+    // (back to front, so a tag's first occurrence is the one that stays).
+    while (pos < body_end) {
+      FastWalk(data, special, out_end, &st);
+      if (pos >= body_end) break;
+      while (bits == 0) [[unlikely]] {
+        block_base += simd::kBlockBytes;
+        if (++mask == mask_end) {
+          // Unreachable (data[body_end - 1] is an SOH not yet used); kept as a guard.
+          if (block_base >= body_end) [[unlikely]] {
+            return Pack(field_error(Fail(ErrorCode::kIncomplete, body_end, 0)));
+          }
+          rescan(block_base);
+          mask = chunk.soh;
+        }
+        bits = *mask;
       }
-      return Fail(ErrorCode::kIndexCapacityExceeded, pos, tag);
-    }
-    next->tag = tag;
-    next->offset = static_cast<std::uint32_t>(value_start);
-    next->length = static_cast<std::uint32_t>(length);
-    ++next;
-    pos = soh + 1;
-    if (tag > max_tag) max_tag = tag;
-    // One table byte covers "Length tag" and "8, 9 or 10"; larger tags ask the table.
-    const bool is_special = tag < kSpecialTags ? special[tag] != 0 : IsLargeLengthTag(tag);
-    if (is_special) [[unlikely]] {
-      if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
-        return Fail(ErrorCode::kFieldOutOfPlace, value_start - digits - 1, tag);
-      }
-      // The next field is the data field: exactly `n` value bytes, then SOH.
-      std::uint64_t n;
-      if (length == 0 || length > 9 || !simd::ParseUnsigned(data + value_start, length, &n)) {
-        return Fail(ErrorCode::kBadDataLength, value_start, tag);
-      }
-      const std::uint32_t data_tag = length_fields_->DataTagFor(tag);
-      if (pos >= body_end) return Fail(ErrorCode::kDataFieldNotNext, pos, data_tag);
-      std::uint32_t found_tag;
-      std::size_t data_digits = FastTag(data + pos, &found_tag);
-      if (data_digits == 0) {
+      const std::size_t soh = block_base + static_cast<std::size_t>(std::countr_zero(bits));
+      bits &= bits - 1;
+      std::uint32_t tag;
+      std::size_t digits = FastTag(data + pos, &tag);
+      if (digits == 0) [[unlikely]] {
         const std::uint64_t r = SlowTag(data, pos);
-        if (r == 0) return TagError(data, pos, body_end);
-        found_tag = static_cast<std::uint32_t>(r);
-        data_digits = static_cast<std::size_t>(r >> 32);
+        if (r == 0) {
+          return Pack(field_error(TagError(data, pos, soh)));
+        }
+        tag = static_cast<std::uint32_t>(r);
+        digits = static_cast<std::size_t>(r >> 32);
       }
-      const std::size_t data_start = pos + data_digits + 1;
-      if (found_tag != data_tag) return Fail(ErrorCode::kDataFieldNotNext, pos, found_tag);
-      if (n >= body_end - data_start) return Fail(ErrorCode::kDataLengthPastEnd, data_start, data_tag);
-      const std::size_t data_end = data_start + static_cast<std::size_t>(n);
-      if (data[data_end] != '\x01') return Fail(ErrorCode::kBadDataLength, data_end, data_tag);
-      if (n == 0 && !allow_empty) return Fail(ErrorCode::kEmptyValue, pos, data_tag);
-      if (next == out_end) return Fail(ErrorCode::kIndexCapacityExceeded, pos, data_tag);
-      *next++ = Field{data_tag, static_cast<std::uint32_t>(data_start), static_cast<std::uint32_t>(n)};
-      if (data_tag > max_tag) max_tag = data_tag;
-      pos = data_end + 1;
-      if (pos < body_end) seek(pos);  // skip any SOH inside the data
-    }
-  }
-  *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
-  const std::uint32_t count = static_cast<std::uint32_t>(next - fields);
-
-  // Lookup tables, back to front: the last write to a tag's slot is its first
-  // occurrence. When every tag fits the direct table (the common case: the
-  // fields FastWalk took all do) the pass is a load and a store per field;
-  // otherwise large tags take a second backward pass through the hash table.
-  {
-    std::uint32_t* const direct = index.direct_;
-    const std::uint32_t direct_tags = index.direct_tags_;
-    const Field* f = next;
-    std::uint32_t i = count;
-    if (max_tag < direct_tags) [[likely]] {
-      while (f - fields >= 2) {
-        f -= 2;
-        i -= 2;
-        direct[f[1].tag] = i + 1;
-        direct[f[0].tag] = i;
-      }
-      if (f != fields) direct[fields[0].tag] = 0;
-    } else {
-      bool any_large = false;
-      for (; i-- != 0;) {
-        const std::uint32_t tag = (--f)->tag;
-        if (tag < direct_tags) [[likely]] {
-          direct[tag] = i;
-        } else {
-          any_large = true;
+      const std::size_t value_start = pos + digits + 1;
+      const std::size_t length = soh - value_start;
+      if (length == 0) [[unlikely]] {
+        if (!allow_empty) {
+          return Pack(field_error(Fail(ErrorCode::kEmptyValue, pos, tag)));
         }
       }
-      if (any_large) [[unlikely]] {
-        for (i = count; i-- != 0;) {
-          if (fields[i].tag >= direct_tags) index.InsertLargeBackward(fields[i].tag, i);
+      if (next == out_end) [[unlikely]] {
+        // Same order of checks as a field that fits: 8, 9, 10 in the body first.
+        return Pack(field_error(Fail(tag - kTagBeginString <= kTagCheckSum - kTagBeginString
+                       ? ErrorCode::kFieldOutOfPlace
+                       : ErrorCode::kIndexCapacityExceeded,
+                   pos, tag)));
+      }
+      next->tag = tag;
+      next->offset = static_cast<std::uint32_t>(value_start);
+      next->length = static_cast<std::uint32_t>(length);
+      ++next;
+      pos = soh + 1;
+      if (tag > max_tag) max_tag = tag;
+      // One table byte covers "Length tag" and "8, 9 or 10"; larger tags ask the table.
+      const bool is_special = tag < kSpecialTags ? special[tag] != 0 : IsLargeLengthTag(tag);
+      if (is_special) [[unlikely]] {
+        if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
+          return Pack(field_error(Fail(ErrorCode::kFieldOutOfPlace, value_start - digits - 1, tag)));
+        }
+        // The next field is the data field: exactly `n` value bytes, then SOH.
+        std::uint64_t n;
+        if (length == 0 || length > 9 || !simd::ParseUnsigned(data + value_start, length, &n)) {
+          return Pack(field_error(Fail(ErrorCode::kBadDataLength, value_start, tag)));
+        }
+        const std::uint32_t data_tag = length_fields_->DataTagFor(tag);
+        if (pos >= body_end) {
+          return Pack(field_error(Fail(ErrorCode::kDataFieldNotNext, pos, data_tag)));
+        }
+        std::uint32_t found_tag;
+        std::size_t data_digits = FastTag(data + pos, &found_tag);
+        if (data_digits == 0) {
+          const std::uint64_t r = SlowTag(data, pos);
+          if (r == 0) {
+            return Pack(field_error(TagError(data, pos, body_end)));
+          }
+          found_tag = static_cast<std::uint32_t>(r);
+          data_digits = static_cast<std::size_t>(r >> 32);
+        }
+        const std::size_t data_start = pos + data_digits + 1;
+        if (found_tag != data_tag) {
+          return Pack(field_error(Fail(ErrorCode::kDataFieldNotNext, pos, found_tag)));
+        }
+        if (n >= body_end - data_start) {
+          return Pack(field_error(Fail(ErrorCode::kDataLengthPastEnd, data_start, data_tag)));
+        }
+        const std::size_t data_end = data_start + static_cast<std::size_t>(n);
+        if (data[data_end] != '\x01') {
+          return Pack(field_error(Fail(ErrorCode::kBadDataLength, data_end, data_tag)));
+        }
+        if (n == 0 && !allow_empty) {
+          return Pack(field_error(Fail(ErrorCode::kEmptyValue, pos, data_tag)));
+        }
+        if (next == out_end) {
+          return Pack(field_error(Fail(ErrorCode::kIndexCapacityExceeded, pos, data_tag)));
+        }
+        *next++ = Field{data_tag, static_cast<std::uint32_t>(data_start), static_cast<std::uint32_t>(n)};
+        if (data_tag > max_tag) max_tag = data_tag;
+        pos = data_end + 1;
+        if (pos < body_end) seek(pos);  // skip any SOH inside the data
+      }
+    }
+    // A data field can end the body past the last scan: sum the rest.
+    if (summed_to != body_end) sum += simd::ByteSum(data + summed_to, body_end - summed_to);
+    if (validate && static_cast<std::uint8_t>(sum) != checksum) [[unlikely]] {
+      return Pack(Failed(ErrorCode::kCheckSumMismatch, body_end + 3, kTagCheckSum));
+    }
+    *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
+    const std::uint32_t count = static_cast<std::uint32_t>(next - fields);
+
+    // Lookup tables, back to front: the last write to a tag's slot is its first
+    // occurrence. When every tag fits the direct table (the common case: the
+    // fields FastWalk took all do) the pass is a load and a store per field;
+    // otherwise large tags take a second backward pass through the hash table.
+    {
+      std::uint32_t* const direct = index.direct_;
+      const std::uint32_t direct_tags = index.direct_tags_;
+      const Field* f = next;
+      std::uint32_t i = count;
+      if (max_tag < direct_tags) [[likely]] {
+        // Two fields per step, the later one first (count >= 3: 8, 9, 10).
+        if (i & 1) {
+          --f;
+          --i;
+          direct[f->tag] = i;
+        }
+        do {
+          f -= 2;
+          i -= 2;
+          direct[f[1].tag] = i + 1;
+          direct[f[0].tag] = i;
+        } while (i != 0);
+      } else {
+        bool any_large = false;
+        for (; i-- != 0;) {
+          const std::uint32_t tag = (--f)->tag;
+          if (tag < direct_tags) [[likely]] {
+            direct[tag] = i;
+          } else {
+            any_large = true;
+          }
+        }
+        if (any_large) [[unlikely]] {
+          for (i = count; i-- != 0;) {
+            if (fields[i].tag >= direct_tags) index.InsertLargeBackward(fields[i].tag, i);
+          }
         }
       }
     }
-  }
 
-  MessageView view;
-  view.data_ = data;
-  view.size_ = static_cast<std::uint32_t>(h.total());
-  view.fields_ = fields;
-  view.count_ = count;
-  view.direct_ = index.direct_;
-  view.direct_tags_ = index.direct_tags_;
-  view.hash_ = index.hash_;
-  view.hash_mask_ = index.hash_mask_;
-  view.generation_ = index.generation_;
-  view.body_length_ = h.body_length;
-  view.checksum_ = checksum;
-  out = view;
-  return Error{};
+    MessageView view;
+    view.data_ = data;
+    view.size_ = static_cast<std::uint32_t>(h.total());
+    view.fields_ = fields;
+    view.count_ = count;
+    view.direct_ = index.direct_;
+    view.direct_tags_ = index.direct_tags_;
+    view.hash_ = index.hash_;
+    view.hash_mask_ = index.hash_mask_;
+    view.generation_ = index.generation_;
+    view.body_length_ = h.body_length;
+    view.checksum_ = checksum;
+    out = view;
+    return PackedError{0};
+    }
+
+  }();
+  return Unpack(packed);
 }
 
 }  // namespace fixwire

@@ -83,6 +83,37 @@ inline bool ShortUnsigned(std::string_view text, std::uint64_t* out) noexcept {
   return true;
 }
 
+// UpToEightDigits parses text of 1..8 bytes that are all ASCII digits
+// (leading zeros allowed) into *out, reading exactly those bytes: at most two
+// loads, a SWAR digit test and three multiplies. False for anything else.
+inline bool UpToEightDigits(const char* p, std::size_t n, std::uint64_t* out) noexcept {
+  std::uint64_t w;  // p[0..n) in the low n bytes, zeros above
+  if (n >= 4) {
+    std::uint32_t lo;
+    std::uint32_t hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);  // overlaps lo: the shared bytes are equal, so OR is exact
+    w = lo | static_cast<std::uint64_t>(hi) << (8 * (n - 4));
+  } else {
+    w = static_cast<unsigned char>(p[0]);
+    if (n >= 2) w |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[1])) << 8;
+    if (n == 3) w |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[2])) << 16;
+  }
+  const std::uint64_t x = w - 0x3030303030303030ull;
+  // High bit of a byte set when it is not a digit; exact up to the first such
+  // byte (borrows and carries only move up), which is all the test needs. The
+  // zero bytes from n on are non-digits and are masked off.
+  const std::uint64_t keep = n == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1;
+  if (((x | (x + 0x7676767676767676ull)) & 0x8080808080808080ull & keep) != 0) return false;
+  // Digits to the top bytes (low bytes become leading zeros), then pairs, quads, the value.
+  std::uint64_t v = x << (64 - 8 * n);
+  v = (v * 2561) >> 8 & 0x00FF00FF00FF00FFull;
+  v = (v * 6553601) >> 16 & 0x0000FFFF0000FFFFull;
+  v = (v * 42949672960001ull) >> 32;
+  *out = v;
+  return true;
+}
+
 inline std::uint64_t Load8(const char* p) noexcept {
   std::uint64_t w;
   std::memcpy(&w, p, 8);
@@ -151,7 +182,11 @@ ErrorCode ParseDate(std::string_view text, Date* out) noexcept {
 }  // namespace
 
 ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
-  if (ShortUnsigned(text, out)) [[likely]] return ErrorCode::kOk;
+  if (text.size() - 1 < 8) [[likely]] {
+    if (UpToEightDigits(text.data(), text.size(), out)) return ErrorCode::kOk;
+  } else if (ShortUnsigned(text, out)) {
+    return ErrorCode::kOk;
+  }
   if (text.empty()) return ErrorCode::kBadValue;
   if (text.size() > simd::kMaxUint64Digits) {
     // Leading zeros may make a valid number longer than 20 bytes.
@@ -165,6 +200,11 @@ ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
 }
 
 ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
+  // 1..8 digits without a sign, the common case, in one step.
+  if (std::uint64_t v; text.size() - 1 < 8 && UpToEightDigits(text.data(), text.size(), &v)) [[likely]] {
+    *out = static_cast<std::int64_t>(v);
+    return ErrorCode::kOk;
+  }
   const bool negative = !text.empty() && text[0] == '-';
   if (negative) text.remove_prefix(1);
   std::uint64_t magnitude;
@@ -245,6 +285,18 @@ ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept
     if (!ParseYmd(p, &y, &m, &d)) return ErrorCode::kBadValue;
     const ErrorCode code = ParseTimeOfDay(p + 9, text.size() - 9, &time_of_day);
     if (code != ErrorCode::kOk) return code;
+  }
+  if (y >= 1970 && y <= 2099) [[likely]] {
+    // Every fourth year is a leap year here (2000 is one, by the 400 rule):
+    // whole years, their leap days, the month's first day, the day. At most
+    // 47,846 days: no overflow in nanoseconds.
+    static constexpr std::uint16_t kDaysBeforeMonth[12] = {0,   31,  59,  90,  120, 151,
+                                                           181, 212, 243, 273, 304, 334};
+    const unsigned years = y - 1970;
+    const unsigned days = years * 365 + (years + 1) / 4 + kDaysBeforeMonth[m - 1] +
+                          (m > 2 && y % 4 == 0 ? 1 : 0) + d - 1;
+    *nanos = static_cast<std::int64_t>(days) * kNanosPerDay + time_of_day;
+    return ErrorCode::kOk;
   }
   const std::int64_t days = DaysFromCivil(y, m, d);
   // Before 1970, multiply days + 1 and add a negative time of day: the first

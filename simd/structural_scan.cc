@@ -10,4 +10,8 @@ void ScanStructural(const char* data, std::size_t size, std::uint64_t* soh_masks
   simd_internal::Active().scan_structural(data, size, soh_masks, eq_masks);
 }
 
+std::uint64_t ScanSohAndSum(const char* data, std::size_t size, std::uint64_t* soh_masks) noexcept {
+  return simd_internal::Active().scan_soh_sum(data, size, soh_masks);
+}
+
 }  // namespace fixwire::simd

@@ -6,6 +6,10 @@
 // the last block are zero. The caller owns both output arrays, each with at
 // least BlockCount(size) entries.
 //
+// ScanSohAndSum is the decoder's one pass over a message: the same SOH masks
+// (no '=' masks) plus the byte sum of the span (simd/checksum.h ByteSum), so the
+// CheckSum costs no second pass over the bytes.
+//
 // This is what a decoder builds its field index from: walk the masks with
 // std::countr_zero. To skip the bytes of a length-prefixed data field, scan
 // again from the position after the data (the kernel takes any start pointer)
@@ -31,6 +35,10 @@ constexpr std::size_t BlockCount(std::size_t size) noexcept {
 // ScanStructural fills soh_masks[0..BlockCount(size)) and eq_masks[0..BlockCount(size)).
 void ScanStructural(const char* data, std::size_t size, std::uint64_t* soh_masks,
                     std::uint64_t* eq_masks) noexcept;
+
+// ScanSohAndSum fills soh_masks[0..BlockCount(size)) exactly as ScanStructural
+// does and returns the sum of data[0..size) as unsigned bytes (not reduced).
+std::uint64_t ScanSohAndSum(const char* data, std::size_t size, std::uint64_t* soh_masks) noexcept;
 
 }  // namespace fixwire::simd
 

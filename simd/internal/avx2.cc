@@ -37,6 +37,32 @@ struct Avx2 {
            LowBitsOf<Mask>(n);
   }
 
+  using Sum = __m256i;  // four 64-bit partial sums (SAD against zero)
+  static Sum SumZero() noexcept { return _mm256_setzero_si256(); }
+  static std::uint64_t SohSum64(const char* p, Sum* acc) noexcept {
+    return SohSum(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
+                  _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32)), acc);
+  }
+  static std::uint64_t SohSum64N(const char* p, std::size_t n, Sum* acc) noexcept {
+    // Zero lanes past the data: no SOH, nothing added.
+    const __m256i lo = LoadPartial256(p, n < 32 ? n : 32);
+    const __m256i hi = n > 32 ? LoadPartial256(p + 32, n - 32) : _mm256_setzero_si256();
+    return SohSum(lo, hi, acc);
+  }
+  static std::uint64_t SohSum(__m256i lo, __m256i hi, Sum* acc) noexcept {
+    const __m256i zero = _mm256_setzero_si256();
+    *acc = _mm256_add_epi64(*acc, _mm256_add_epi64(_mm256_sad_epu8(lo, zero), _mm256_sad_epu8(hi, zero)));
+    const __m256i kSoh = _mm256_set1_epi8('\x01');
+    const std::uint64_t l = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, kSoh)));
+    const std::uint64_t h = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, kSoh)));
+    return l | (h << 32);
+  }
+  static std::uint64_t SumReduce(Sum acc) noexcept {
+    __m128i s = _mm_add_epi64(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    s = _mm_add_epi64(s, _mm_unpackhi_epi64(s, s));
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(s));
+  }
+
   static void Classify64N(const char* p, std::size_t n, std::uint64_t* soh, std::uint64_t* eq) noexcept {
     // Zero lanes past the data are neither SOH nor '='.
     const __m256i lo = LoadPartial256(p, n < 32 ? n : 32);
@@ -88,6 +114,9 @@ void ScanStructuralAvx2(const char* data, std::size_t size, std::uint64_t* soh_m
                         std::uint64_t* eq_masks) noexcept {
   GenericScanStructural<Avx2>(data, size, soh_masks, eq_masks);
 }
+std::uint64_t ScanSohSumAvx2(const char* data, std::size_t size, std::uint64_t* soh_masks) noexcept {
+  return GenericScanSohSum<Avx2>(data, size, soh_masks);
+}
 std::size_t FindByteAvx2(const char* data, std::size_t size, char byte) noexcept {
   return GenericFindByte<Avx2>(data, size, byte);
 }
@@ -102,7 +131,7 @@ std::size_t FindBeginStringAvx2(const char* data, std::size_t size) noexcept {
 
 constexpr KernelTable kAvx2Kernels = {
     "avx2",          ByteSumAvx2,         ScanStructuralAvx2, FindByteAvx2,
-    FindTrailerAvx2, FindBeginStringAvx2,
+    FindTrailerAvx2, FindBeginStringAvx2, ScanSohSumAvx2,
 };
 
 }  // namespace fixwire::simd_internal

@@ -17,6 +17,18 @@ inline __mmask64 LowBits(std::size_t n) noexcept {
   return n >= 64 ? ~__mmask64{0} : _bzhi_u64(~0ull, static_cast<unsigned>(n));
 }
 
+// SumLanes returns the total of the eight 64-bit lanes, in registers (a
+// store and eight loads would wait on store forwarding). The halves come by
+// the zero-masking extract rather than _mm512_extracti64x4_epi64, a cast or
+// _mm512_reduce_add_epi64, whose undefined-source operand trips GCC 12's
+// -Wuninitialized.
+inline std::uint64_t SumLanes(__m512i v) noexcept {
+  const __m256i s4 = _mm256_add_epi64(_mm512_maskz_extracti64x4_epi64(0xF, v, 0),
+                                      _mm512_maskz_extracti64x4_epi64(0xF, v, 1));
+  const __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(s4), _mm256_extracti128_si256(s4, 1));
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2))));
+}
+
 struct Avx512 {
   static constexpr std::size_t kWidth = 64;
   static constexpr bool kMaskedTail = true;
@@ -34,6 +46,21 @@ struct Avx512 {
     *soh = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\x01'));
     *eq = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('='));
   }
+  using Sum = __m512i;  // eight 64-bit partial sums (SAD against zero)
+  static Sum SumZero() noexcept { return _mm512_setzero_si512(); }
+  static std::uint64_t SohSum64(const char* p, Sum* acc) noexcept {
+    const __m512i v = _mm512_loadu_si512(p);
+    *acc = _mm512_add_epi64(*acc, _mm512_sad_epu8(v, _mm512_setzero_si512()));
+    return _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\x01'));
+  }
+  static std::uint64_t SohSum64N(const char* p, std::size_t n, Sum* acc) noexcept {
+    // Masked-off lanes load as 0: no SOH, nothing added.
+    const __m512i v = _mm512_maskz_loadu_epi8(LowBits(n), p);
+    *acc = _mm512_add_epi64(*acc, _mm512_sad_epu8(v, _mm512_setzero_si512()));
+    return _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\x01'));
+  }
+  static std::uint64_t SumReduce(Sum acc) noexcept { return SumLanes(acc); }
+
   static void Classify64N(const char* p, std::size_t n, std::uint64_t* soh,
                                 std::uint64_t* eq) noexcept {
     // Masked-off lanes load as 0, which is neither SOH nor '='.
@@ -62,16 +89,15 @@ std::uint64_t ByteSumAvx512(const char* data, std::size_t size) noexcept {
     acc1 = _mm512_add_epi64(acc1, _mm512_sad_epu8(_mm512_maskz_loadu_epi8(LowBits(size - i), data + i), zero));
   }
   const __m512i acc = _mm512_add_epi64(_mm512_add_epi64(acc0, acc1), _mm512_add_epi64(acc2, acc3));
-  // Eight 64-bit lane sums, added through memory (GCC 12's _mm512_reduce_add_epi64
-  // trips -Wuninitialized under sanitizers).
-  alignas(64) std::uint64_t lanes[8];
-  _mm512_store_si512(lanes, acc);
-  return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+  return SumLanes(acc);
 }
 
 void ScanStructuralAvx512(const char* data, std::size_t size, std::uint64_t* soh_masks,
                           std::uint64_t* eq_masks) noexcept {
   GenericScanStructural<Avx512>(data, size, soh_masks, eq_masks);
+}
+std::uint64_t ScanSohSumAvx512(const char* data, std::size_t size, std::uint64_t* soh_masks) noexcept {
+  return GenericScanSohSum<Avx512>(data, size, soh_masks);
 }
 std::size_t FindByteAvx512(const char* data, std::size_t size, char byte) noexcept {
   return GenericFindByte<Avx512>(data, size, byte);
@@ -87,7 +113,7 @@ std::size_t FindBeginStringAvx512(const char* data, std::size_t size) noexcept {
 
 constexpr KernelTable kAvx512Kernels = {
     "avx512",          ByteSumAvx512,         ScanStructuralAvx512, FindByteAvx512,
-    FindTrailerAvx512, FindBeginStringAvx512,
+    FindTrailerAvx512, FindBeginStringAvx512, ScanSohSumAvx512,
 };
 
 }  // namespace fixwire::simd_internal

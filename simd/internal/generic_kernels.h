@@ -11,6 +11,11 @@
 //   Classify64(p, soh, eq)  SOH and '=' masks of the 64 readable bytes p[0..64)
 //   EqN(p, n, c)       like Eq over p[0..n) only (n <= kWidth), higher bits 0
 //   Classify64N(p, n, soh, eq)  like Classify64 over p[0..n) only (n < 64)
+//   Sum, SumZero()     a vector of byte-sum accumulators, and its zero
+//   SohSum64(p, &acc)  the SOH mask of the 64 readable bytes p[0..64), adding
+//                      their byte sum into acc
+//   SohSum64N(p, n, &acc)  the same over p[0..n) only (n < 64), higher bits 0
+//   SumReduce(acc)     the total of acc's lanes
 //   kMaskedTail        true when EqN is a masked load (AVX-512): FindByte then
 //                      uses it instead of an overlapping last vector.
 // The partial forms read exactly p[0..n): AVX-512 with masked loads (masked-off
@@ -83,6 +88,18 @@ void GenericScanStructural(const char* data, std::size_t size, std::uint64_t* so
   }
   if (i == size) return;
   V::Classify64N(data + i, size - i, &soh_masks[block], &eq_masks[block]);
+}
+
+// GenericScanSohSum: ScanStructural's SOH masks and ByteSum in one pass, each
+// 64-byte block loaded once (the decoder's scan).
+template <class V>
+std::uint64_t GenericScanSohSum(const char* data, std::size_t size, std::uint64_t* soh_masks) noexcept {
+  typename V::Sum acc = V::SumZero();
+  std::size_t i = 0;
+  std::size_t block = 0;
+  for (; i + 64 <= size; i += 64, ++block) soh_masks[block] = V::SohSum64(data + i, &acc);
+  if (i != size) soh_masks[block] = V::SohSum64N(data + i, size - i, &acc);
+  return V::SumReduce(acc);
 }
 
 template <class V>

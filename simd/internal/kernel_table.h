@@ -29,6 +29,10 @@ struct KernelTable {
   std::size_t (*find_trailer)(const char* data, std::size_t size) noexcept;
   // Index of the first "8=FIX" at the start or after an SOH, or size.
   std::size_t (*find_begin_string)(const char* data, std::size_t size) noexcept;
+  // See simd/structural_scan.h ScanSohAndSum: the SOH masks of scan_structural
+  // (BlockCount(size) of them, no '=' masks) and byte_sum's result, in one pass.
+  std::uint64_t (*scan_soh_sum)(const char* data, std::size_t size,
+                                std::uint64_t* soh_masks) noexcept;
 };
 
 // One table per implementation, each defined in its own per-ISA library.

@@ -35,6 +35,22 @@ void ScanStructuralScalar(const char* data, std::size_t size, std::uint64_t* soh
   }
 }
 
+std::uint64_t ScanSohSumScalar(const char* data, std::size_t size, std::uint64_t* soh_masks) noexcept {
+  std::uint64_t sum = 0;
+  std::size_t block = 0;
+  for (std::size_t start = 0; start < size; start += 64, ++block) {
+    const std::size_t n = size - start < 64 ? size - start : 64;
+    std::uint64_t soh = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const unsigned char c = static_cast<unsigned char>(data[start + i]);
+      sum += c;
+      soh |= static_cast<std::uint64_t>(c == 0x01) << i;
+    }
+    soh_masks[block] = soh;
+  }
+  return sum;
+}
+
 std::size_t FindByteScalar(const char* data, std::size_t size, char byte) noexcept {
   for (std::size_t i = 0; i < size; ++i) {
     if (data[i] == byte) return i;
@@ -64,7 +80,7 @@ std::size_t FindBeginStringScalar(const char* data, std::size_t size) noexcept {
 
 constexpr KernelTable kScalarKernels = {
     "scalar",         ByteSumScalar,         ScanStructuralScalar, FindByteScalar,
-    FindTrailerScalar, FindBeginStringScalar,
+    FindTrailerScalar, FindBeginStringScalar, ScanSohSumScalar,
 };
 
 }  // namespace fixwire::simd_internal

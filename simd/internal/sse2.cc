@@ -26,6 +26,37 @@ struct Sse2 {
     return static_cast<Mask>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)))) & LowBitsOf<Mask>(n);
   }
 
+  using Sum = __m128i;  // two 64-bit partial sums (SAD against zero)
+  static Sum SumZero() noexcept { return _mm_setzero_si128(); }
+  static std::uint64_t SohSum64(const char* p, Sum* acc) noexcept {
+    const __m128i kSoh = _mm_set1_epi8('\x01');
+    const __m128i zero = _mm_setzero_si128();
+    std::uint64_t s = 0;
+    for (int k = 0; k < 4; ++k) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+      *acc = _mm_add_epi64(*acc, _mm_sad_epu8(v, zero));
+      s |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, kSoh))))
+           << (16 * k);
+    }
+    return s;
+  }
+  static std::uint64_t SohSum64N(const char* p, std::size_t n, Sum* acc) noexcept {
+    const __m128i kSoh = _mm_set1_epi8('\x01');
+    const __m128i zero = _mm_setzero_si128();
+    std::uint64_t s = 0;
+    for (std::size_t off = 0; off < n; off += 16) {
+      // Zero lanes past the data: no SOH, nothing added.
+      const __m128i v = LoadPartial128(p + off, n - off < 16 ? n - off : 16);
+      *acc = _mm_add_epi64(*acc, _mm_sad_epu8(v, zero));
+      s |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, kSoh))))
+           << off;
+    }
+    return s;
+  }
+  static std::uint64_t SumReduce(Sum acc) noexcept {
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_add_epi64(acc, _mm_unpackhi_epi64(acc, acc))));
+  }
+
   static void Classify64N(const char* p, std::size_t n, std::uint64_t* soh, std::uint64_t* eq) noexcept {
     const __m128i kSoh = _mm_set1_epi8('\x01');
     const __m128i kEq = _mm_set1_epi8('=');
@@ -89,6 +120,9 @@ void ScanStructuralSse2(const char* data, std::size_t size, std::uint64_t* soh_m
                         std::uint64_t* eq_masks) noexcept {
   GenericScanStructural<Sse2>(data, size, soh_masks, eq_masks);
 }
+std::uint64_t ScanSohSumSse2(const char* data, std::size_t size, std::uint64_t* soh_masks) noexcept {
+  return GenericScanSohSum<Sse2>(data, size, soh_masks);
+}
 std::size_t FindByteSse2(const char* data, std::size_t size, char byte) noexcept {
   return GenericFindByte<Sse2>(data, size, byte);
 }
@@ -103,7 +137,7 @@ std::size_t FindBeginStringSse2(const char* data, std::size_t size) noexcept {
 
 constexpr KernelTable kSse2Kernels = {
     "sse2",          ByteSumSse2,         ScanStructuralSse2, FindByteSse2,
-    FindTrailerSse2, FindBeginStringSse2,
+    FindTrailerSse2, FindBeginStringSse2, ScanSohSumSse2,
 };
 
 }  // namespace fixwire::simd_internal

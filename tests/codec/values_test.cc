@@ -8,7 +8,9 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -67,6 +69,59 @@ TEST(IntTest, RandomAgainstFromChars) {
       ASSERT_EQ(code, ErrorCode::kValueOutOfRange) << s;
     } else {
       FAIL() << "from_chars rejected a well-formed " << s;
+    }
+  }
+}
+
+// ReferenceInt: the expected ParseInt64 result from std::from_chars and a
+// plain well-formedness test (an optional '-', then digits only).
+ErrorCode ReferenceInt(const std::string& s, std::int64_t* value) {
+  const std::size_t sign = !s.empty() && s[0] == '-' ? 1 : 0;
+  if (s.size() == sign || s.find_first_not_of("0123456789", sign) != std::string::npos) {
+    return ErrorCode::kBadValue;
+  }
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), *value);
+  return r.ec == std::errc() ? ErrorCode::kOk : ErrorCode::kValueOutOfRange;
+}
+
+// Short numbers (the 1..8 byte fast path and its edges): every length 0..12,
+// every position replaced by bytes next to the digits and other classes, each
+// in a heap block of exactly its size (ASan catches a read past it).
+TEST(IntTest, ShortNumbersEveryPositionExactBuffers) {
+  const unsigned char kBytes[] = {'/', ':', '0', '9', '5', '-', '+', ' ', 0x00, 0x01, 0x7f,
+                                  0x80, 0xb0, 0xb9, 0xd0, 0xff, 'a', '=', '.'};
+  std::mt19937_64 rng(8);
+  for (std::size_t n = 0; n <= 12; ++n) {
+    for (int round = 0; round < 20; ++round) {
+      std::string base;
+      for (std::size_t k = 0; k < n; ++k) base += static_cast<char>('0' + rng() % 10);
+      for (std::size_t pos = 0; pos <= n; ++pos) {
+        for (unsigned char b : kBytes) {
+          std::string s = base;
+          if (pos < n) s[pos] = static_cast<char>(b);
+          std::unique_ptr<char[]> exact(new char[s.size() + 1]);
+          std::memcpy(exact.get() + 1, s.data(), s.size());
+          const std::string_view view(exact.get() + 1, s.size());  // ends at the block's end
+          std::int64_t want = 0;
+          const ErrorCode want_code = ReferenceInt(s, &want);
+          std::int64_t got = -7;
+          ASSERT_EQ(ParseInt64(view, &got), want_code) << s;
+          if (want_code == ErrorCode::kOk) {
+            ASSERT_EQ(got, want) << s;
+          }
+          std::uint64_t ugot = 7;
+          const ErrorCode ucode = ParseUint64(view, &ugot);
+          if (!s.empty() && s[0] == '-') {
+            ASSERT_EQ(ucode, ErrorCode::kBadValue) << s;
+          } else {
+            ASSERT_EQ(ucode, want_code) << s;
+            if (want_code == ErrorCode::kOk) {
+              ASSERT_EQ(ugot, static_cast<std::uint64_t>(want)) << s;
+            }
+          }
+          if (pos == n) break;  // the unmutated string once
+        }
+      }
     }
   }
 }
@@ -267,6 +322,23 @@ TEST(TimestampTest, RandomAgainstTimegm) {
     ASSERT_EQ(t, TimegmNanos(y, mo, d, h, mi, s)) << Format(y, mo, d, h, mi, s);
     EXPECT_EQ(DaysFromCivil(y, mo, d) * 86'400'000'000'000,
               TimegmNanos(y, mo, d, 0, 0, 0));
+  }
+}
+
+// Every day of the years at and next to the edges of the parser's 1970..2099
+// shortcut (and the leap-year rule's 2000 and 2100), against timegm.
+TEST(TimestampTest, EveryDayAroundTheFastRange) {
+  for (int y : {1968, 1969, 1970, 1971, 1972, 1973, 1999, 2000, 2001, 2096, 2098, 2099, 2100, 2101}) {
+    const int days_in_month[] = {31, (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)) ? 29 : 28,
+                                 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    for (int mo = 1; mo <= 12; ++mo) {
+      for (int d = 1; d <= days_in_month[mo - 1]; ++d) {
+        std::int64_t t = 0;
+        ASSERT_EQ(ParseUtcTimestamp(Format(y, mo, d, 23, 59, 59), &t), ErrorCode::kOk)
+            << Format(y, mo, d, 23, 59, 59);
+        ASSERT_EQ(t, TimegmNanos(y, mo, d, 23, 59, 59)) << Format(y, mo, d, 23, 59, 59);
+      }
+    }
   }
 }
 

@@ -8,6 +8,7 @@
 // the public, dispatching functions under each SetActiveIsa), every result must
 // equal the scalar table's; any difference aborts. The SWAR digit functions of
 // simd/digits.h are checked against a byte-at-a-time reference written here.
+// The fused SOH-mask + byte-sum scan must agree with the table's separate scans.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -65,6 +66,13 @@ Results RunTable(const KernelTable& t, const ExactCopy& span, char needle) {
   r.soh.reset(new std::uint64_t[blocks]);
   r.eq.reset(new std::uint64_t[blocks]);
   t.scan_structural(span.data(), span.size(), r.soh.get(), r.eq.get());
+  // The fused scan must give this table's own SOH masks and byte sum (which
+  // ExpectSame then compares with the scalar table's).
+  {
+    std::unique_ptr<std::uint64_t[]> fused(new std::uint64_t[blocks]);
+    FIXWIRE_FUZZ_CHECK(t.scan_soh_sum(span.data(), span.size(), fused.get()) == r.byte_sum);
+    for (std::size_t b = 0; b < blocks; ++b) FIXWIRE_FUZZ_CHECK(fused[b] == r.soh[b]);
+  }
   r.find_byte = t.find_byte(span.data(), span.size(), needle);
   r.find_soh = t.find_byte(span.data(), span.size(), '\x01');
   r.find_eq = t.find_byte(span.data(), span.size(), '=');
@@ -81,6 +89,11 @@ Results RunPublic(const ExactCopy& span, char needle) {
   r.soh.reset(new std::uint64_t[blocks]);
   r.eq.reset(new std::uint64_t[blocks]);
   simd::ScanStructural(span.data(), span.size(), r.soh.get(), r.eq.get());
+  {
+    std::unique_ptr<std::uint64_t[]> fused(new std::uint64_t[blocks]);
+    FIXWIRE_FUZZ_CHECK(simd::ScanSohAndSum(span.data(), span.size(), fused.get()) == r.byte_sum);
+    for (std::size_t b = 0; b < blocks; ++b) FIXWIRE_FUZZ_CHECK(fused[b] == r.soh[b]);
+  }
   r.find_byte = simd::FindByte(span.data(), span.size(), needle);
   r.find_soh = simd::FindSoh(span.data(), span.size());
   r.find_eq = simd::FindByte(span.data(), span.size(), '=');

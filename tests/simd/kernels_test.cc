@@ -97,6 +97,19 @@ class KernelsTest : public ::testing::TestWithParam<Isa> {
     ASSERT_EQ(soh[blocks], 0xA5A5A5A5A5A5A5A5ull) << "wrote past the last mask";
     ASSERT_EQ(eq[blocks], 0xA5A5A5A5A5A5A5A5ull) << "wrote past the last mask";
 
+    // The fused scan: the same SOH masks (checked against the bytes, not against
+    // scan_structural) and the oracle's byte sum; the guard word must survive.
+    std::vector<std::uint64_t> fused(blocks + 1, 0x5A5A5A5A5A5A5A5Aull);
+    ASSERT_EQ(kernels().scan_soh_sum(p, n, fused.data()), OracleByteSum(bytes));
+    for (std::size_t b = 0; b < blocks; ++b) {
+      std::uint64_t want_soh = 0;
+      for (std::size_t i = 0; i < 64 && 64 * b + i < n; ++i) {
+        if (bytes[64 * b + i] == '\x01') want_soh |= std::uint64_t{1} << i;
+      }
+      ASSERT_EQ(fused[b], want_soh) << "fused block " << b;
+    }
+    ASSERT_EQ(fused[blocks], 0x5A5A5A5A5A5A5A5Aull) << "fused scan wrote past the last mask";
+
     for (char byte : {'\x01', '=', '\0', '\xff', 'X'}) {
       ASSERT_EQ(kernels().find_byte(p, n, byte), OracleFindByte(bytes, byte)) << "byte " << int(byte);
     }
@@ -211,6 +224,10 @@ TEST_P(KernelsTest, PublicFunctionsDispatchToTheActiveIsa) {
   simd::ScanStructural(msg.data(), msg.size(), soh, eq);
   EXPECT_EQ(soh[0], (1ull << 9) | (1ull << 13) | (1ull << 18) | (1ull << 25));
   EXPECT_EQ(eq[0], (1ull << 1) | (1ull << 11) | (1ull << 16) | (1ull << 21));
+  std::uint64_t fused[1];
+  // The full sum of all 26 bytes (929 for the 19 before "10=", 311 for "10=161\x01"; by hand).
+  EXPECT_EQ(simd::ScanSohAndSum(msg.data(), msg.size(), fused), 929u + 311u);
+  EXPECT_EQ(fused[0], soh[0]);
   ASSERT_TRUE(simd::SetActiveIsa(simd::BestSupportedIsa()));
 }
 
@@ -253,6 +270,8 @@ TEST_P(KernelsTest, NoReadOutsideTheSpanAtPageGuards) {
       std::uint64_t eq[8];
       EXPECT_EQ(kernels().byte_sum(p, size), OracleByteSum(bytes));
       kernels().scan_structural(p, size, soh, eq);
+      std::uint64_t fused[8];
+      EXPECT_EQ(kernels().scan_soh_sum(p, size, fused), OracleByteSum(bytes));
       EXPECT_EQ(kernels().find_byte(p, size, '\x01'), OracleFindByte(bytes, '\x01'));
       EXPECT_EQ(kernels().find_byte(p, size, '\0'), OracleFindByte(bytes, '\0'));
       EXPECT_EQ(kernels().find_trailer(p, size), OracleFindTrailer(bytes));
