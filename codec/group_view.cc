@@ -94,6 +94,16 @@ class GroupIndexer {
     return Error{code, fields_[field].offset, fields_[field].tag};
   }
 
+  // SameTags: do fields [a, a + len) and [b, b + len) have the same tags.
+  bool SameTags(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
+    const Field* x = fields_ + a;
+    const Field* y = fields_ + b;
+    for (std::uint32_t k = 0; k < len; ++k) {
+      if (x[k].tag != y[k].tag) return false;
+    }
+    return true;
+  }
+
   // ParseGroup indexes the group whose count field is fields_[c]; *id is the
   // new record (kNoGroup when none was made) and *next the first field after
   // the group.
@@ -140,12 +150,23 @@ class GroupIndexer {
           err = Fail(ErrorCode::kGroupCountMismatch, c);
           break;
         }
+        const EntryRecord* prev = entry;
         if (entry != nullptr) entry->end = j;
         entry = &storage_.entries_[rec.first_entry + rec.size++];
         entry->begin = j;
         entry->end = j + 1;
         entry->first_child = kNoGroup;
         last_child = kNoGroup;
+        // An entry whose tags repeat the previous entry's exactly (one without
+        // nested groups) takes the same decisions field by field: accept it
+        // whole, leaving the state as the previous entry left it.
+        if (prev != nullptr && prev->first_child == kNoGroup) {
+          const std::uint32_t len = prev->end - prev->begin;
+          if (len <= n_ - j && SameTags(prev->begin + 1, j + 1, len - 1)) {
+            j += len;
+            continue;  // pos: unchanged, the previous entry's last position
+          }
+        }
         p = 0;
       } else {
         p = dict.LookupMember(scope, tag);

@@ -95,6 +95,12 @@ class Run {
     return {};
   }
   ValidationResult Group(const Dictionary& d, std::uint32_t gid) const noexcept;
+  bool SameTags(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
+    for (std::uint32_t k = 0; k < len; ++k) {
+      if (fields_[a + k].tag != fields_[b + k].tag) return false;
+    }
+    return true;
+  }
 
   const ValidationOptions& o_;
   const GroupedMessage& m_;
@@ -107,8 +113,28 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
   const Scope& scope = d.scope(rec.scope);
   const std::uint32_t count = scope.members_count;
   const std::size_t words = (count + 63) / 64;
+  // A checked entry without nested groups or unknown fields can vouch for the
+  // structure of the next entry when that has exactly the same tags: same
+  // members, order, repeats and required fields. Only its values then need
+  // checking.
+  const EntryRecord* model = nullptr;
   for (std::uint32_t e = 0; e < rec.size; ++e) {
     const EntryRecord& er = m_.entry_record(rec.first_entry + e);
+    if (model != nullptr && er.first_child == kNoGroup && er.end - er.begin == model->end - model->begin &&
+        SameTags(model->begin, er.begin, er.end - er.begin)) {
+      for (std::uint32_t i = er.begin; i < er.end; ++i) {
+        const Field& f = fields_[i];
+        if (Skip(f.tag)) continue;
+        const TagInfo info = d.tag_info(f.tag);
+        if (f.length != 0 && !(info.flags & FieldDef::kHasEnums) &&
+            (info.type == FieldType::kString || !o_.check_value_format)) {
+          continue;  // nothing to check
+        }
+        if (ValidationResult r = Value(d, info, f); !r.ok()) return r;
+      }
+      continue;
+    }
+    bool simple = er.first_child == kNoGroup;
     std::uint64_t seen[kEntryWords];
     std::memset(seen, 0, words * sizeof(std::uint64_t));
     std::uint32_t child = er.first_child;
@@ -117,6 +143,7 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
       const Field& f = fields_[i];
       const std::uint32_t p = d.PositionOf(scope, f.tag);
       if (p == count) {  // an unknown tag kept in the entry
+        simple = false;
         if (!Skip(f.tag)) {
           if (f.length == 0 && o_.check_empty_values) {
             return Fail(ValidationCheck::kEmptyValue,
@@ -153,6 +180,7 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
         return r;
       }
     }
+    model = simple ? &er : nullptr;
   }
   return {};
 }
