@@ -50,8 +50,27 @@ class GroupIndexer {
     std::uint32_t last = kNoGroup;
     Error err;
     std::uint32_t i = 0;
-    while (i < n_) {
-      const std::uint32_t tag = fields_[i].tag;
+    // Locals: the compiler cannot keep members in registers across the record
+    // stores (they might alias).
+    const Field* const fields = fields_;
+    const std::uint32_t n = n_;
+    const TagInfo* const btable = body_dict_.tag_table().data();
+    const std::uint32_t bsize = static_cast<std::uint32_t>(body_dict_.tag_table().size());
+    const TagInfo* const htable = header_dict_.tag_table().data();
+    const std::uint32_t hsize = static_cast<std::uint32_t>(header_dict_.tag_table().size());
+    while (i < n) {
+      const std::uint32_t tag = fields[i].tag;
+      // Most fields count no group: one table load each.
+      bool counts = ((tag < bsize ? btable[tag].flags : body_dict_.tag_info(tag).flags) &
+                     FieldDef::kIsGroupCount) != 0;
+      if (!counts && !same) {
+        counts = ((tag < hsize ? htable[tag].flags : header_dict_.tag_info(tag).flags) &
+                  FieldDef::kIsGroupCount) != 0;
+      }
+      if (!counts) {
+        ++i;
+        continue;
+      }
       const Scope* g = nullptr;
       const Dictionary* dict = &body_dict_;
       if (body_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) {
@@ -98,10 +117,11 @@ class GroupIndexer {
   bool SameTags(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
     const Field* x = fields_ + a;
     const Field* y = fields_ + b;
-    for (std::uint32_t k = 0; k < len; ++k) {
-      if (x[k].tag != y[k].tag) return false;
+    std::uint32_t k = 0;
+    for (; k + 2 <= len; k += 2) {
+      if (((x[k].tag ^ y[k].tag) | (x[k + 1].tag ^ y[k + 1].tag)) != 0) return false;
     }
-    return true;
+    return k == len || x[k].tag == y[k].tag;
   }
 
   // ParseGroup indexes the group whose count field is fields_[c]; *id is the
@@ -142,17 +162,21 @@ class GroupIndexer {
     std::uint32_t last_child = kNoGroup;  // last nested group of the current entry
     std::uint32_t j = c + 1;
     Error err;
-    while (j < n_) {
-      const std::uint32_t tag = fields_[j].tag;
+    const Field* const fields = fields_;
+    const std::uint32_t n = n_;
+    EntryRecord* const entries = storage_.entries_ + rec.first_entry;
+    std::uint32_t size = 0;  // entries found (rec.size once done)
+    while (j < n) {
+      const std::uint32_t tag = fields[j].tag;
       std::uint32_t p;
       if (tag == delimiter) {
-        if (rec.size == reserve) {  // more entries than declared
+        if (size == reserve) {  // more entries than declared
           err = Fail(ErrorCode::kGroupCountMismatch, c);
           break;
         }
         const EntryRecord* prev = entry;
         if (entry != nullptr) entry->end = j;
-        entry = &storage_.entries_[rec.first_entry + rec.size++];
+        entry = &entries[size++];
         entry->begin = j;
         entry->end = j + 1;
         entry->first_child = kNoGroup;
@@ -162,7 +186,7 @@ class GroupIndexer {
         // whole, leaving the state as the previous entry left it.
         if (prev != nullptr && prev->first_child == kNoGroup) {
           const std::uint32_t len = prev->end - prev->begin;
-          if (len <= n_ - j && SameTags(prev->begin + 1, j + 1, len - 1)) {
+          if (len <= n - j && SameTags(prev->begin + 1, j + 1, len - 1)) {
             j += len;
             continue;  // pos: unchanged, the previous entry's last position
           }
@@ -212,6 +236,7 @@ class GroupIndexer {
       }
     }
     if (entry != nullptr) entry->end = j;
+    rec.size = size;
     rec.end_field = j;
     *next = j;
     if (!err.ok()) return err;

@@ -28,6 +28,16 @@ inline void SetBit(std::uint64_t* bits, std::uint32_t i) noexcept {
   bits[i >> 6] |= std::uint64_t{1} << (i & 63);
 }
 
+bool AllOn(const ValidationOptions& o) noexcept {
+  return o.check_begin_string && o.check_msg_type && o.check_appl_ver_id && o.check_tag_known &&
+         o.check_user_defined_tags && o.check_tag_in_message && o.check_empty_values &&
+         o.check_value_format && o.check_enum_values && o.check_repeated_tags &&
+         o.check_field_order && o.check_required && o.check_group_count && o.check_group_order;
+}
+
+// Run is one Validate call. kAllOn: every option is on (the default
+// Validator), so that the option tests fold away.
+template <bool kAllOn>
 class Run {
  public:
   Run(const ValidationOptions& o, const GroupedMessage& m) noexcept
@@ -36,27 +46,38 @@ class Run {
   ValidationResult Go() noexcept;
 
  private:
+  bool On(bool ValidationOptions::*check) const noexcept {
+    if constexpr (kAllOn) {
+      return true;
+    } else {
+      return o_.*check;
+    }
+  }
   // Skip: user-defined tags are not checked at all.
   bool Skip(std::uint32_t tag) const noexcept {
-    return !o_.check_user_defined_tags && tag >= kUserDefinedMin;
+    return !On(&ValidationOptions::check_user_defined_tags) && tag >= kUserDefinedMin;
   }
   ValidationResult Unknown(const Field& f) const noexcept {
-    if (!o_.check_tag_known) return {};
+    if (!On(&ValidationOptions::check_tag_known)) return {};
     return Fail(ValidationCheck::kTagKnown,
                 f.tag >= kUserDefinedMin ? SessionRejectReason::kUndefinedTag
                                          : SessionRejectReason::kInvalidTagNumber,
                 f.tag, f.offset);
   }
+  // Value: the full value checks (the hot paths try QuickValueOk first).
+#if defined(__GNUC__)
+  __attribute__((noinline))
+#endif
   ValidationResult Value(const Dictionary& d, TagInfo info, const Field& f) const noexcept {
     if (f.length == 0) {
-      if (o_.check_empty_values) {
+      if (On(&ValidationOptions::check_empty_values)) {
         return Fail(ValidationCheck::kEmptyValue, SessionRejectReason::kTagSpecifiedWithoutValue,
                     f.tag, f.offset);
       }
       return {};
     }
     const char* v = view_.data() + f.offset;
-    if (o_.check_value_format) {
+    if (On(&ValidationOptions::check_value_format)) {
       const ErrorCode e = codec_internal::CheckFormatFast(info.type, v, f.length);
       if (e != ErrorCode::kOk) {
         return Fail(ValidationCheck::kValueFormat,
@@ -65,7 +86,7 @@ class Run {
                     f.tag, f.offset);
       }
     }
-    if (o_.check_enum_values && (info.flags & FieldDef::kHasEnums)) {
+    if (On(&ValidationOptions::check_enum_values) && (info.flags & FieldDef::kHasEnums)) {
       const FieldDef& fd = d.fields()[info.ordinal];
       bool valid;
       if (f.length == 1 && static_cast<unsigned char>(v[0]) < 128 &&
@@ -96,10 +117,13 @@ class Run {
   }
   ValidationResult Group(const Dictionary& d, std::uint32_t gid) const noexcept;
   bool SameTags(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
-    for (std::uint32_t k = 0; k < len; ++k) {
-      if (fields_[a + k].tag != fields_[b + k].tag) return false;
+    const Field* x = fields_ + a;
+    const Field* y = fields_ + b;
+    std::uint32_t k = 0;
+    for (; k + 2 <= len; k += 2) {
+      if (((x[k].tag ^ y[k].tag) | (x[k + 1].tag ^ y[k + 1].tag)) != 0) return false;
     }
-    return true;
+    return k == len || x[k].tag == y[k].tag;
   }
 
   const ValidationOptions& o_;
@@ -108,7 +132,8 @@ class Run {
   const Field* fields_;
 };
 
-ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
+template <bool kAllOn>
+ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
   const GroupRecord& rec = m_.group_record(gid);
   const Scope& scope = d.scope(rec.scope);
   const std::uint32_t count = scope.members_count;
@@ -118,6 +143,7 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
   // members, order, repeats and required fields. Only its values then need
   // checking.
   const EntryRecord* model = nullptr;
+  const char* const data = view_.data();
   for (std::uint32_t e = 0; e < rec.size; ++e) {
     const EntryRecord& er = m_.entry_record(rec.first_entry + e);
     if (model != nullptr && er.first_child == kNoGroup && er.end - er.begin == model->end - model->begin &&
@@ -126,10 +152,7 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
         const Field& f = fields_[i];
         if (Skip(f.tag)) continue;
         const TagInfo info = d.tag_info(f.tag);
-        if (f.length != 0 && !(info.flags & FieldDef::kHasEnums) &&
-            (info.type == FieldType::kString || !o_.check_value_format)) {
-          continue;  // nothing to check
-        }
+        if (codec_internal::QuickValueOk(d, info, data + f.offset, f.length)) continue;
         if (ValidationResult r = Value(d, info, f); !r.ok()) return r;
       }
       continue;
@@ -145,7 +168,7 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
       if (p == count) {  // an unknown tag kept in the entry
         simple = false;
         if (!Skip(f.tag)) {
-          if (f.length == 0 && o_.check_empty_values) {
+          if (f.length == 0 && On(&ValidationOptions::check_empty_values)) {
             return Fail(ValidationCheck::kEmptyValue,
                         SessionRejectReason::kTagSpecifiedWithoutValue, f.tag, f.offset);
           }
@@ -154,18 +177,21 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
         ++i;
         continue;
       }
-      if (TestBit(seen, p) && o_.check_repeated_tags) {
+      if (TestBit(seen, p) && On(&ValidationOptions::check_repeated_tags)) {
         return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce,
                     f.tag, f.offset);
       }
-      if (p < pos && o_.check_group_order) {
+      if (p < pos && On(&ValidationOptions::check_group_order)) {
         return Fail(ValidationCheck::kGroupOrder,
                     SessionRejectReason::kRepeatingGroupFieldsOutOfOrder, f.tag, f.offset);
       }
       SetBit(seen, p);
       pos = p;
       if (!Skip(f.tag)) {
-        if (ValidationResult r = Value(d, d.tag_info(f.tag), f); !r.ok()) return r;
+        const TagInfo info = d.tag_info(f.tag);
+        if (!codec_internal::QuickValueOk(d, info, data + f.offset, f.length)) {
+          if (ValidationResult r = Value(d, info, f); !r.ok()) return r;
+        }
       }
       if (child != kNoGroup && i == m_.group_record(child).count_field) {
         if (ValidationResult r = Group(d, child); !r.ok()) return r;
@@ -175,7 +201,7 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
       }
       ++i;
     }
-    if (o_.check_required) {
+    if (On(&ValidationOptions::check_required)) {
       if (ValidationResult r = Required(d, scope, seen, true, fields_[er.begin].offset); !r.ok()) {
         return r;
       }
@@ -185,16 +211,17 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
   return {};
 }
 
-ValidationResult Run::Go() noexcept {
+template <bool kAllOn>
+ValidationResult Run<kAllOn>::Go() noexcept {
   const Dictionary& hd = *m_.header_dictionary();
   const Dictionary& bd = *m_.body_dictionary();
   const bool same = &hd == &bd;
-  if (o_.check_begin_string && view_.begin_string() != hd.begin_string()) {
+  if (On(&ValidationOptions::check_begin_string) && view_.begin_string() != hd.begin_string()) {
     return Fail(ValidationCheck::kBeginString, SessionRejectReason::kValueIsIncorrect,
                 kTagBeginString, view_.field_count() ? fields_[0].offset : 0);
   }
   const MessageDef* msg = bd.message(view_.msg_type());
-  if (msg == nullptr && o_.check_msg_type) {
+  if (msg == nullptr && On(&ValidationOptions::check_msg_type)) {
     const Field& f = fields_[2];
     return Fail(ValidationCheck::kMsgType, SessionRejectReason::kInvalidMsgType, kTagMsgType,
                 f.offset);
@@ -214,9 +241,9 @@ ValidationResult Run::Go() noexcept {
     std::memset(seen_b, 0, bwords * sizeof(std::uint64_t));
   }
 
-  // Everything the loop reads, in locals: options by value, table pointers.
-  const ValidationOptions o = o_;
-  const bool skip_user = !o.check_user_defined_tags;
+  // Everything the loop reads, in locals: table pointers.
+  const bool skip_user = !On(&ValidationOptions::check_user_defined_tags);
+  const char* const data = view_.data();
   const TagInfo* const htable = hd.tag_table().data();
   const std::uint32_t hsize = static_cast<std::uint32_t>(hd.tag_table().size());
   const TagInfo* const btable = bd.tag_table().data();
@@ -236,7 +263,7 @@ ValidationResult Run::Go() noexcept {
     std::uint64_t* seen;
     bool skip = false;
     if (hi.placement & TagInfo::kInHeader) {
-      if (region != 0 && o.check_field_order) {
+      if (region != 0 && On(&ValidationOptions::check_field_order)) {
         return Fail(ValidationCheck::kFieldOrder,
                     SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, tag, f.offset);
       }
@@ -251,7 +278,7 @@ ValidationResult Run::Go() noexcept {
       seen = seen_h;
       skip = skip_user && tag >= kUserDefinedMin;
     } else {
-      if (region == 2 && o.check_field_order) {
+      if (region == 2 && On(&ValidationOptions::check_field_order)) {
         return Fail(ValidationCheck::kFieldOrder,
                     SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, tag, f.offset);
       }
@@ -271,7 +298,7 @@ ValidationResult Run::Go() noexcept {
         continue;
       }
       if (!info.defined()) {
-        if (f.length == 0 && o.check_empty_values) {
+        if (f.length == 0 && On(&ValidationOptions::check_empty_values)) {
           return Fail(ValidationCheck::kEmptyValue, SessionRejectReason::kTagSpecifiedWithoutValue,
                       tag, f.offset);
         }
@@ -279,26 +306,19 @@ ValidationResult Run::Go() noexcept {
         ++i;
         continue;
       }
-      if (o.check_tag_in_message && body_bits != nullptr && !TestBit(body_bits, info.ordinal)) {
+      if (On(&ValidationOptions::check_tag_in_message) && body_bits != nullptr && !TestBit(body_bits, info.ordinal)) {
         return Fail(ValidationCheck::kTagInMessage,
                     SessionRejectReason::kTagNotDefinedForMessageType, tag, f.offset);
       }
     }
     const std::uint32_t ord = info.ordinal;
-    if (TestBit(seen, ord) && o.check_repeated_tags) {
+    if (TestBit(seen, ord) && On(&ValidationOptions::check_repeated_tags)) {
       return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce, tag,
                   f.offset);
     }
     SetBit(seen, ord);
-    if (!skip) {
-      // Inline the common case: a non-empty value of a fast type, no enums.
-      const std::uint8_t type = static_cast<std::uint8_t>(info.type);
-      const bool plain = f.length != 0 && !(info.flags & FieldDef::kHasEnums) &&
-                         (type == static_cast<std::uint8_t>(FieldType::kString) ||
-                          !o.check_value_format);
-      if (!plain) {
-        if (ValidationResult r = Value(*d, info, f); !r.ok()) return r;
-      }
+    if (!skip && !codec_internal::QuickValueOk(*d, info, data + f.offset, f.length)) {
+      if (ValidationResult r = Value(*d, info, f); !r.ok()) return r;
     }
     if (i == next_count) {
       const GroupRecord& rec = m_.group_record(group);
@@ -310,7 +330,7 @@ ValidationResult Run::Go() noexcept {
     }
     ++i;
   }
-  if (o_.check_required) {
+  if (On(&ValidationOptions::check_required)) {
     if (ValidationResult r = Required(hd, header, seen_h, false, 0); !r.ok()) return r;
     if (body != nullptr) {
       if (ValidationResult r = Required(bd, *body, seen_b, false, 0); !r.ok()) return r;
@@ -378,7 +398,8 @@ ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
       msg.body_dictionary()->field_words() > kMaxFieldWords) {
     return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0);
   }
-  return Run(options_, msg).Go();
+  if (AllOn(options_)) return Run<true>(options_, msg).Go();
+  return Run<false>(options_, msg).Go();
 }
 
 GroupOptions Validator::group_options() const noexcept {

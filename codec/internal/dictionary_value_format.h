@@ -123,6 +123,63 @@ inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) n
   return CheckFormat(type, std::string_view(p, n));
 }
 
+// QuickValueOk is the validator's inline pre-check of one field value: true
+// only when the value is non-empty, of the field's format (CheckFormat kOk)
+// and, for a field with enumerated values, one of them (Dictionary::
+// IsValidEnum). false means "not settled here": the caller runs the full
+// checks, which find the error or accept the value. `info` is the field's
+// TagInfo in `d` (defined). Settles strings and chars (with one-character
+// enum values), unsigned and signed integers of up to 18 digits,
+// decimals and UTCTimestamps without enums; never allocates.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline bool QuickValueOk(const Dictionary& d, TagInfo info, const char* p, std::size_t n) noexcept {
+  if (n == 0) return false;
+  const bool enums = (info.flags & FieldDef::kHasEnums) != 0;
+  switch (info.type) {
+    case FieldType::kString: {
+      if (!enums) return true;
+      if (n != 1) return false;
+      const unsigned c = static_cast<unsigned char>(p[0]);
+      if (c >= 128) return false;
+      const FieldDef& f = d.fields()[info.ordinal];
+      return ((f.char_enum_bits[c >> 6] >> (c & 63)) & 1u) != 0;
+    }
+    case FieldType::kChar: {
+      if (n != 1 || p[0] == ' ' || p[0] == '\x01') return false;
+      if (!enums) return true;
+      const unsigned c = static_cast<unsigned char>(p[0]);
+      if (c >= 128) return false;
+      const FieldDef& f = d.fields()[info.ordinal];
+      return ((f.char_enum_bits[c >> 6] >> (c & 63)) & 1u) != 0;
+    }
+    case FieldType::kInt:
+    case FieldType::kLength:
+    case FieldType::kNumInGroup:
+    case FieldType::kSeqNum: {
+      if (enums) return false;
+      std::size_t i = (info.type == FieldType::kInt && p[0] == '-') ? 1 : 0;
+      if (n == i || n - i > 18) return false;
+      for (; i < n; ++i) {
+        if (!IsDigitChar(p[i])) return false;
+      }
+      return true;
+    }
+    case FieldType::kFloat:
+    case FieldType::kQty:
+    case FieldType::kPrice:
+    case FieldType::kPriceOffset:
+    case FieldType::kAmt:
+    case FieldType::kPercentage:
+      return !enums && n <= 0x7fffffff && DecimalSyntax(p, n);
+    case FieldType::kUtcTimestamp:
+      return !enums && UtcTimestampFast(p, n) == ErrorCode::kOk;
+    default:
+      return false;
+  }
+}
+
 }  // namespace fixwire::codec_internal
 
 #endif  // FIXWIRE_CODEC_INTERNAL_DICTIONARY_VALUE_FORMAT_H_

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "codec/internal/dictionary_value_format.h"
 #include "codec/validator.h"
@@ -270,6 +271,57 @@ TEST(ValueFormatTest, FastPathsMatchTheReference) {
                         "99999999999999999999", "-", "--1", "00", "-0", ".", "-.", "1.", ".1"}) {
     for (FieldType t : types) check(t, v);
   }
+}
+
+// QuickValueOk may only accept what the full checks accept: CheckFormat kOk
+// and Dictionary::IsValidEnum, for every field of the test dictionaries, on
+// random values built from each field's enum values, digits and punctuation.
+// It must also settle the common valid values (else the validator is slow).
+TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
+  std::mt19937 rng(11);
+  const std::string alphabet = "0123456789.-+ :ABYNxyz\x01";
+  for (const char* file : {"tests/data/dictionaries/mini44.xml", "tests/data/dictionaries/custom.xml"}) {
+    const Dictionary d = testing::LoadOrDie(file);
+    for (const FieldDef& f : d.fields()) {
+      const TagInfo info = d.tag_info(f.tag);
+      ASSERT_TRUE(info.defined());
+      std::vector<std::string> samples = {"", "1", "12", "-7", "1.5", "20240102-03:04:05.123",
+                                          "20240102-03:04:05", "Y", "N", "USD", "x", " ", "0 1"};
+      for (const auto& [value, description] : d.enum_listing(f)) {
+        samples.push_back(value);
+        samples.push_back(value + " " + value);
+        samples.push_back(value + "x");
+      }
+      for (int i = 0; i < 300; ++i) {
+        std::string v(rng() % 8, ' ');
+        for (char& c : v) c = alphabet[rng() % alphabet.size()];
+        samples.push_back(v);
+      }
+      for (const std::string& v : samples) {
+        const bool quick = codec_internal::QuickValueOk(d, info, v.data(), v.size());
+        const bool full = !v.empty() && codec_internal::CheckFormat(f.type, v) == ErrorCode::kOk &&
+                          d.IsValidEnum(f, v);
+        if (quick) {
+          ASSERT_TRUE(full) << file << " tag " << f.tag << " " << FieldTypeName(f.type) << " '" << v
+                            << "'";
+        }
+      }
+    }
+  }
+  // The common valid values are settled inline.
+  const Dictionary d = testing::LoadOrDie("tests/data/dictionaries/mini44.xml");
+  auto quick = [&](std::uint32_t tag, std::string_view v) {
+    return codec_internal::QuickValueOk(d, d.tag_info(tag), v.data(), v.size());
+  };
+  EXPECT_TRUE(quick(55, "MSFT"));                   // STRING
+  EXPECT_TRUE(quick(38, "5000"));                   // QTY
+  EXPECT_TRUE(quick(44, "-123.45"));                // PRICE
+  EXPECT_TRUE(quick(34, "4567"));                   // SEQNUM
+  EXPECT_TRUE(quick(52, "20261202-10:00:00.123"));  // UTCTIMESTAMP
+  EXPECT_TRUE(quick(54, "1"));                      // CHAR, enumerated
+  EXPECT_FALSE(quick(54, "Q"));                     // not one of Side's values
+  EXPECT_FALSE(quick(38, "5e3"));
+  EXPECT_FALSE(quick(55, ""));
 }
 
 }  // namespace
