@@ -72,6 +72,43 @@ TEST_F(ValidatorGroupsTest, RequiredFieldsInEveryEntryAtEveryLevel) {
   ExpectOk(Check(*mini_, "R", "131=Q|146=1|55=A|555=2|600=L|624=1|600=M", off));
 }
 
+// Entries repeating the previous entry's tags have only their values checked
+// again: the failures must still come from the right entry and field.
+TEST_F(ValidatorGroupsTest, EntriesRepeatingThePreviousEntrysTags) {
+  auto offset_of = [this](std::uint32_t tag, int n) -> std::uint32_t {
+    int seen = 0;
+    for (const Field& f : decoded_.view.fields()) {
+      if (f.tag == tag && seen++ == n) return f.offset;
+    }
+    ADD_FAILURE() << "no tag " << tag;
+    return 0;
+  };
+  ExpectOk(Check(*mini_, "W", "55=EURUSD|268=3|269=0|270=1.1|269=1|270=1.2|269=0|270=1.3"));
+  ValidationResult r = Check(*mini_, "W", "55=EURUSD|268=3|269=0|270=1.1|269=1|270=1.2|269=0|270=1,3");
+  Expect(r, SessionRejectReason::kIncorrectDataFormat, 270);
+  EXPECT_EQ(r.offset, offset_of(270, 2));
+  r = Check(*mini_, "W", "55=EURUSD|268=3|269=0|270=1.1|269=1|270=1.2|269=9|270=1.3");
+  Expect(r, SessionRejectReason::kValueIsIncorrect, 269);
+  EXPECT_EQ(r.offset, offset_of(269, 2));
+  ValidationOptions no_enums;
+  no_enums.check_enum_values = false;
+  ExpectOk(Check(*mini_, "W", "55=EURUSD|268=3|269=0|270=1.1|269=1|270=1.2|269=9|270=1.3", no_enums));
+  // A repeat inside a later entry with the same length but other tags.
+  r = Check(*mini_, "W", "55=EURUSD|268=2|269=0|270=1.1|269=1|269=1");
+  EXPECT_FALSE(r.ok());
+  // Unknown tags kept in entries: reported in the first entry; with the tag
+  // check off, a later entry's bad value is still found.
+  r = Check(*mini_, "W", "55=EURUSD|268=2|269=0|7777=a|269=1|7777=b");
+  Expect(r, SessionRejectReason::kUndefinedTag, 7777);
+  EXPECT_EQ(r.offset, offset_of(7777, 0));
+  ValidationOptions no_tags;
+  no_tags.check_tag_known = false;
+  ExpectOk(Check(*mini_, "W", "55=EURUSD|268=2|269=0|7777=a|269=1|7777=b", no_tags));
+  r = Check(*mini_, "W", "55=EURUSD|268=2|269=0|7777=a|269=9|7777=b", no_tags);
+  Expect(r, SessionRejectReason::kValueIsIncorrect, 269);
+  EXPECT_EQ(r.offset, offset_of(269, 1));
+}
+
 TEST_F(ValidatorGroupsTest, ValuesInsideEntries) {
   ExpectOk(Check(*mini_, "W", "55=EURUSD|268=2|269=0|270=1.1|269=1|270=1.2|272=20240229"));
   Expect(Check(*mini_, "W", "55=EURUSD|268=2|269=0|270=1.1|269=9|270=1.2"),
