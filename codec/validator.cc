@@ -105,6 +105,15 @@ class Run {
   }
   ValidationResult Required(const Dictionary& d, const Scope& s, const std::uint64_t* seen,
                             bool by_position, std::uint32_t offset) const noexcept {
+    bool all = true;  // the common case, a mask test per word
+    for (const RequiredMask& m : by_position ? d.required_by_position(s) : d.required_by_ordinal(s)) {
+      if ((seen[m.word] & m.bits) != m.bits) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return {};
+    // Something is missing: report the first in definition order.
     const ScopeMember* members = d.members(s).data();
     for (std::uint16_t p : d.required_positions(s)) {
       const std::uint32_t bit = by_position ? p : members[p].ordinal;

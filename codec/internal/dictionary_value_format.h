@@ -49,19 +49,18 @@ inline unsigned Two(const char* p) noexcept {
 }
 
 // DecimalSyntax: [-]digits[.digits] with at least one digit.
+// (The same language as "digits and at most one '.'": digits, then
+// optionally '.' and digits.)
 inline bool DecimalSyntax(const char* p, std::size_t n) noexcept {
   std::size_t i = (n != 0 && p[0] == '-') ? 1 : 0;
-  bool digit = false, dot = false;
-  for (; i < n; ++i) {
-    if (IsDigitChar(p[i])) {
-      digit = true;
-    } else if (p[i] == '.' && !dot) {
-      dot = true;
-    } else {
-      return false;
-    }
-  }
-  return digit;
+  const std::size_t start = i;
+  while (i < n && IsDigitChar(p[i])) ++i;
+  const std::size_t whole = i - start;
+  if (i == n) return whole != 0;
+  if (p[i] != '.') return false;
+  const std::size_t frac = ++i;
+  while (i < n && IsDigitChar(p[i])) ++i;
+  return i == n && whole + (i - frac) != 0;
 }
 
 inline ErrorCode UtcTimestampFast(const char* p, std::size_t n) noexcept {
