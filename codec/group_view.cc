@@ -58,15 +58,32 @@ class GroupIndexer {
     const std::uint32_t bsize = static_cast<std::uint32_t>(body_dict_.tag_table().size());
     const TagInfo* const htable = header_dict_.tag_table().data();
     const std::uint32_t hsize = static_cast<std::uint32_t>(header_dict_.tag_table().size());
-    while (i < n) {
-      const std::uint32_t tag = fields[i].tag;
-      // Most fields count no group: one table load each.
-      bool counts = ((tag < bsize ? btable[tag].flags : body_dict_.tag_info(tag).flags) &
-                     FieldDef::kIsGroupCount) != 0;
-      if (!counts && !same) {
-        counts = ((tag < hsize ? htable[tag].flags : header_dict_.tag_info(tag).flags) &
-                  FieldDef::kIsGroupCount) != 0;
+    while (true) {
+      // Most fields count no group: skip them with one table load each (tags
+      // beyond the dense tables are looked at below).
+      std::uint32_t k = i;
+      if (same) {
+        while (k < n) {
+          const std::uint32_t t = fields[k].tag;
+          if (t >= bsize || (btable[t].flags & FieldDef::kIsGroupCount)) break;
+          ++k;
+        }
+      } else {
+        while (k < n) {
+          const std::uint32_t t = fields[k].tag;
+          if (t >= bsize || t >= hsize ||
+              ((btable[t].flags | htable[t].flags) & FieldDef::kIsGroupCount)) {
+            break;
+          }
+          ++k;
+        }
       }
+      i = k;
+      if (i >= n) break;
+      const std::uint32_t tag = fields[i].tag;
+      const bool counts =
+          (body_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) != 0 ||
+          (!same && (header_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) != 0);
       if (!counts) {
         ++i;
         continue;
@@ -91,8 +108,9 @@ class GroupIndexer {
         ++i;
         continue;
       }
-      std::uint32_t id;
-      err = ParseGroup(*dict, *g, i, &id, &i);
+      std::uint32_t id, after;
+      err = ParseGroup(*dict, *g, i, &id, &after);
+      i = after;
       if (id != kNoGroup) {
         if (last == kNoGroup) {
           out_->first_group_ = id;
@@ -220,8 +238,9 @@ class GroupIndexer {
       p &= ~ScopeSlot::kIsGroup;
       pos = p;
       if (nested) {
-        std::uint32_t child;
-        err = ParseGroup(dict, dict.scope(members[p].group), j, &child, &j);
+        std::uint32_t child, after;  // (j itself stays in a register)
+        err = ParseGroup(dict, dict.scope(members[p].group), j, &child, &after);
+        j = after;
         if (child != kNoGroup) {
           if (last_child == kNoGroup) {
             entry->first_child = child;

@@ -15,6 +15,13 @@ constexpr std::uint32_t kUserDefinedMin = 5000;
 // Scratch bitsets on the stack: up to this many fields per dictionary.
 constexpr std::size_t kMaxFieldWords = 256;  // 16384 fields
 constexpr std::size_t kEntryWords = Dictionary::kMaxScopeMembers / 64;
+// A model group entry's value checks (Run::Group): at most this many.
+constexpr std::uint32_t kMaxPlan = 64;
+
+struct PlannedCheck {
+  std::uint32_t at;  // field position in the entry
+  TagInfo info;
+};
 
 constexpr ValidationResult Fail(ValidationCheck check, SessionRejectReason reason,
                                 std::uint32_t tag, std::uint32_t offset) noexcept {
@@ -125,14 +132,15 @@ class Run {
     return {};
   }
   ValidationResult Group(const Dictionary& d, std::uint32_t gid) const noexcept;
-  bool SameTags(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
+  // SameTagsNoEmptyValue: fields [b, b + len) have the tags of [a, a + len)
+  // and no empty value.
+  bool SameTagsNoEmptyValue(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
     const Field* x = fields_ + a;
     const Field* y = fields_ + b;
-    std::uint32_t k = 0;
-    for (; k + 2 <= len; k += 2) {
-      if (((x[k].tag ^ y[k].tag) | (x[k + 1].tag ^ y[k + 1].tag)) != 0) return false;
+    for (std::uint32_t k = 0; k < len; ++k) {
+      if (x[k].tag != y[k].tag || y[k].length == 0) return false;
     }
-    return k == len || x[k].tag == y[k].tag;
+    return true;
   }
 
   const ValidationOptions& o_;
@@ -147,25 +155,27 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
   const Scope& scope = d.scope(rec.scope);
   const std::uint32_t count = scope.members_count;
   const std::size_t words = (count + 63) / 64;
-  // A checked entry without nested groups or unknown fields can vouch for the
-  // structure of the next entry when that has exactly the same tags: same
-  // members, order, repeats and required fields. Only its values then need
-  // checking.
+  // A checked entry without nested groups or unknown fields (the model) can
+  // vouch for the structure of a later entry with exactly the same tags and
+  // no empty value: same members, order, repeats and required fields, and its
+  // strings without enumerated values are fine. Only the model's other
+  // fields (its plan: position in the entry and TagInfo) need checking.
   const EntryRecord* model = nullptr;
+  PlannedCheck plan[kMaxPlan];
+  std::uint32_t plan_size = 0;
   const char* const data = view_.data();
   for (std::uint32_t e = 0; e < rec.size; ++e) {
     const EntryRecord& er = m_.entry_record(rec.first_entry + e);
     if (model != nullptr && er.first_child == kNoGroup && er.end - er.begin == model->end - model->begin &&
-        SameTags(model->begin, er.begin, er.end - er.begin)) {
-      for (std::uint32_t i = er.begin; i < er.end; ++i) {
-        const Field& f = fields_[i];
-        if (Skip(f.tag)) continue;
-        const TagInfo info = d.tag_info(f.tag);
-        if (codec_internal::QuickValueOk(d, info, data + f.offset, f.length)) continue;
-        if (ValidationResult r = Value(d, info, f); !r.ok()) return r;
+        SameTagsNoEmptyValue(model->begin, er.begin, er.end - er.begin)) {
+      for (std::uint32_t k = 0; k < plan_size; ++k) {
+        const Field& f = fields_[er.begin + plan[k].at];
+        if (codec_internal::QuickValueOk(d, plan[k].info, data + f.offset, f.length)) continue;
+        if (ValidationResult r = Value(d, plan[k].info, f); !r.ok()) return r;
       }
       continue;
     }
+    plan_size = 0;
     bool simple = er.first_child == kNoGroup;
     std::uint64_t seen[kEntryWords];
     std::memset(seen, 0, words * sizeof(std::uint64_t));
@@ -200,6 +210,13 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
         const TagInfo info = d.tag_info(f.tag);
         if (!codec_internal::QuickValueOk(d, info, data + f.offset, f.length)) {
           if (ValidationResult r = Value(d, info, f); !r.ok()) return r;
+        }
+        if (info.type != FieldType::kString || (info.flags & FieldDef::kHasEnums)) {
+          if (plan_size < kMaxPlan) {
+            plan[plan_size++] = PlannedCheck{i - er.begin, info};
+          } else {
+            simple = false;
+          }
         }
       }
       if (child != kNoGroup && i == m_.group_record(child).count_field) {
