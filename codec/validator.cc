@@ -246,13 +246,15 @@ ValidationResult Run<kAllOn>::Go() noexcept {
     return Fail(ValidationCheck::kBeginString, SessionRejectReason::kValueIsIncorrect,
                 kTagBeginString, view_.field_count() ? fields_[0].offset : 0);
   }
-  const MessageDef* msg = bd.message(view_.msg_type());
-  if (msg == nullptr && On(&ValidationOptions::check_msg_type)) {
+  // IndexGroups looked the MsgType up: body_scope() is 0 (the placeholder
+  // scope, never a body) when the dictionary does not define it.
+  const std::uint32_t body_id = m_.body_scope();
+  if (body_id == 0 && On(&ValidationOptions::check_msg_type)) {
     const Field& f = fields_[2];
     return Fail(ValidationCheck::kMsgType, SessionRejectReason::kInvalidMsgType, kTagMsgType,
                 f.offset);
   }
-  const Scope* body = msg != nullptr ? &bd.scope(msg->body) : nullptr;
+  const Scope* body = body_id != 0 ? &bd.scope(body_id) : nullptr;
   const Scope& header = hd.header();
   const Scope& trailer = hd.trailer();
 
