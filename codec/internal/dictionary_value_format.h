@@ -129,7 +129,8 @@ inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) n
 // checks, which find the error or accept the value. `info` is the field's
 // TagInfo in `d` (defined). Settles strings and chars (with one-character
 // enum values), unsigned and signed integers of up to 18 digits,
-// decimals and UTCTimestamps without enums; never allocates.
+// decimals, UTCTimestamps and UTCTimeOnly / LocalMktTime values without
+// enums; never allocates.
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -174,6 +175,21 @@ inline bool QuickValueOk(const Dictionary& d, TagInfo info, const char* p, std::
       return !enums && n <= 0x7fffffff && DecimalSyntax(p, n);
     case FieldType::kUtcTimestamp:
       return !enums && UtcTimestampFast(p, n) == ErrorCode::kOk;
+    case FieldType::kUtcTimeOnly:
+    case FieldType::kLocalMktTime: {  // HH:MM:SS[.f{3,6,9,12}]
+      if (enums || (n != 8 && n != 12 && n != 15 && n != 18 && n != 21)) return false;
+      if (p[2] != ':' || p[5] != ':' || !IsDigitChar(p[0]) || !IsDigitChar(p[1]) ||
+          !IsDigitChar(p[3]) || !IsDigitChar(p[4]) || !IsDigitChar(p[6]) || !IsDigitChar(p[7]) ||
+          Two(p) > 23 || Two(p + 3) > 59 || Two(p + 6) > 60) {
+        return false;
+      }
+      if (n == 8) return true;
+      if (p[8] != '.') return false;
+      for (std::size_t i = 9; i < n; ++i) {
+        if (!IsDigitChar(p[i])) return false;
+      }
+      return true;
+    }
     default:
       return false;
   }

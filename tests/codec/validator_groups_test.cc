@@ -345,6 +345,34 @@ TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
       }
     }
   }
+  // Time-of-day types against the reference, on time-shaped random values.
+  {
+    const Dictionary d = testing::LoadOrDie("tests/data/dictionaries/mini44.xml");
+    for (FieldType type : {FieldType::kUtcTimeOnly, FieldType::kLocalMktTime}) {
+      TagInfo info;
+      info.ordinal = 0;
+      info.type = type;
+      const int widths[] = {0, 3, 6, 9, 12, 2, 4};
+      for (int i = 0; i < 100000; ++i) {
+        char buf[48];
+        auto r = [&](unsigned n) { return static_cast<unsigned>(rng() % n); };
+        std::snprintf(buf, sizeof buf, "%02u:%02u:%02u", r(26), r(62), r(63));
+        std::string v(buf);
+        const int w = widths[rng() % 7];
+        if (w != 0) {
+          v += '.';
+          for (int k = 0; k < w; ++k) v += static_cast<char>('0' + rng() % 10);
+        }
+        if (rng() % 10 == 0) v[rng() % v.size()] = alphabet[rng() % alphabet.size()];
+        const bool quick = codec_internal::QuickValueOk(d, info, v.data(), v.size());
+        const bool full = codec_internal::CheckFormat(type, v) == ErrorCode::kOk;
+        ASSERT_TRUE(!quick || full) << FieldTypeName(type) << " '" << v << "'";
+        if (full && v.size() <= 21) {
+          ASSERT_TRUE(quick) << FieldTypeName(type) << " '" << v << "'";  // settled inline
+        }
+      }
+    }
+  }
   // The common valid values are settled inline.
   const Dictionary d = testing::LoadOrDie("tests/data/dictionaries/mini44.xml");
   auto quick = [&](std::uint32_t tag, std::string_view v) {
