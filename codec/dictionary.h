@@ -146,6 +146,21 @@ struct Scope {
   std::uint32_t groups_count = 0;
   std::uint32_t slots_begin = 0;  // tag -> position hash table (open addressing)
   std::uint32_t slots_mask = 0;   // table size - 1 (a power of two >= 4 * members)
+  // The required members as bit masks (RequiredMask), one per 64-bit word
+  // that holds any: over field ordinals, then over member positions.
+  std::uint32_t required_by_ordinal_begin = 0;
+  std::uint32_t required_by_ordinal_count = 0;
+  std::uint32_t required_by_position_begin = 0;
+  std::uint32_t required_by_position_count = 0;
+};
+
+// RequiredMask: the required members among bits [64 * word, 64 * word + 64)
+// of a bitset over field ordinals or member positions. A scope's required
+// members are all present in a bitset `seen` when (seen[word] & bits) == bits
+// for each of its masks.
+struct RequiredMask {
+  std::uint32_t word = 0;
+  std::uint64_t bits = 0;
 };
 
 // ScopeSlot is one entry of a scope's tag -> position table (tag 0: empty).
@@ -238,6 +253,16 @@ class Dictionary {
   std::span<const std::uint16_t> required_positions(const Scope& s) const noexcept {
     return std::span<const std::uint16_t>(required_).subspan(s.required_begin, s.required_count);
   }
+  // required_by_ordinal / required_by_position: the required members as
+  // masks over a bitset of field ordinals / of member positions.
+  std::span<const RequiredMask> required_by_ordinal(const Scope& s) const noexcept {
+    return std::span<const RequiredMask>(required_masks_)
+        .subspan(s.required_by_ordinal_begin, s.required_by_ordinal_count);
+  }
+  std::span<const RequiredMask> required_by_position(const Scope& s) const noexcept {
+    return std::span<const RequiredMask>(required_masks_)
+        .subspan(s.required_by_position_begin, s.required_by_position_count);
+  }
   // group_positions: member positions of the NUMINGROUP members.
   std::span<const std::uint16_t> group_positions(const Scope& s) const noexcept {
     return std::span<const std::uint16_t>(group_positions_).subspan(s.groups_begin, s.groups_count);
@@ -320,6 +345,7 @@ class Dictionary {
   std::vector<Scope> scopes_;
   std::vector<ScopeMember> members_;
   std::vector<std::uint16_t> required_;
+  std::vector<RequiredMask> required_masks_;
   std::vector<std::uint16_t> group_positions_;
   std::vector<std::uint64_t> bits_;
   std::vector<ScopeSlot> slots_;

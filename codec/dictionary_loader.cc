@@ -382,6 +382,21 @@ void DictionaryBuilder::CommitScopes() {
       d_.bits_[s.bits_begin + (m.ordinal >> 6)] |= std::uint64_t{1} << (m.ordinal & 63);
     }
     s.required_count = static_cast<std::uint32_t>(d_.required_.size()) - s.required_begin;
+    // Required masks, by ordinal and by position, in word order.
+    std::map<std::uint32_t, std::uint64_t> by_ordinal, by_position;
+    for (std::size_t p = 0; p < members.size(); ++p) {
+      if (!members[p].required) continue;
+      by_ordinal[members[p].ordinal >> 6] |= std::uint64_t{1} << (members[p].ordinal & 63);
+      by_position[static_cast<std::uint32_t>(p >> 6)] |= std::uint64_t{1} << (p & 63);
+    }
+    s.required_by_ordinal_begin = static_cast<std::uint32_t>(d_.required_masks_.size());
+    for (const auto& [word, bits] : by_ordinal) d_.required_masks_.push_back(RequiredMask{word, bits});
+    s.required_by_ordinal_count =
+        static_cast<std::uint32_t>(d_.required_masks_.size()) - s.required_by_ordinal_begin;
+    s.required_by_position_begin = static_cast<std::uint32_t>(d_.required_masks_.size());
+    for (const auto& [word, bits] : by_position) d_.required_masks_.push_back(RequiredMask{word, bits});
+    s.required_by_position_count =
+        static_cast<std::uint32_t>(d_.required_masks_.size()) - s.required_by_position_begin;
     s.groups_count = static_cast<std::uint32_t>(d_.group_positions_.size()) - s.groups_begin;
     // Tag -> position table, at most a quarter full (short probes).
     std::uint32_t size = 4;

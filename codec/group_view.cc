@@ -50,8 +50,44 @@ class GroupIndexer {
     std::uint32_t last = kNoGroup;
     Error err;
     std::uint32_t i = 0;
-    while (i < n_) {
-      const std::uint32_t tag = fields_[i].tag;
+    // Locals: the compiler cannot keep members in registers across the record
+    // stores (they might alias).
+    const Field* const fields = fields_;
+    const std::uint32_t n = n_;
+    const TagInfo* const btable = body_dict_.tag_table().data();
+    const std::uint32_t bsize = static_cast<std::uint32_t>(body_dict_.tag_table().size());
+    const TagInfo* const htable = header_dict_.tag_table().data();
+    const std::uint32_t hsize = static_cast<std::uint32_t>(header_dict_.tag_table().size());
+    while (true) {
+      // Most fields count no group: skip them with one table load each (tags
+      // beyond the dense tables are looked at below).
+      std::uint32_t k = i;
+      if (same) {
+        while (k < n) {
+          const std::uint32_t t = fields[k].tag;
+          if (t >= bsize || (btable[t].flags & FieldDef::kIsGroupCount)) break;
+          ++k;
+        }
+      } else {
+        while (k < n) {
+          const std::uint32_t t = fields[k].tag;
+          if (t >= bsize || t >= hsize ||
+              ((btable[t].flags | htable[t].flags) & FieldDef::kIsGroupCount)) {
+            break;
+          }
+          ++k;
+        }
+      }
+      i = k;
+      if (i >= n) break;
+      const std::uint32_t tag = fields[i].tag;
+      const bool counts =
+          (body_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) != 0 ||
+          (!same && (header_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) != 0);
+      if (!counts) {
+        ++i;
+        continue;
+      }
       const Scope* g = nullptr;
       const Dictionary* dict = &body_dict_;
       if (body_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) {
@@ -72,8 +108,9 @@ class GroupIndexer {
         ++i;
         continue;
       }
-      std::uint32_t id;
-      err = ParseGroup(*dict, *g, i, &id, &i);
+      std::uint32_t id, after;
+      err = ParseGroup(*dict, *g, i, &id, &after);
+      i = after;
       if (id != kNoGroup) {
         if (last == kNoGroup) {
           out_->first_group_ = id;
@@ -92,6 +129,17 @@ class GroupIndexer {
  private:
   Error Fail(ErrorCode code, std::uint32_t field) const noexcept {
     return Error{code, fields_[field].offset, fields_[field].tag};
+  }
+
+  // SameTags: do fields [a, a + len) and [b, b + len) have the same tags.
+  bool SameTags(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
+    const Field* x = fields_ + a;
+    const Field* y = fields_ + b;
+    std::uint32_t k = 0;
+    for (; k + 2 <= len; k += 2) {
+      if (((x[k].tag ^ y[k].tag) | (x[k + 1].tag ^ y[k + 1].tag)) != 0) return false;
+    }
+    return k == len || x[k].tag == y[k].tag;
   }
 
   // ParseGroup indexes the group whose count field is fields_[c]; *id is the
@@ -132,20 +180,35 @@ class GroupIndexer {
     std::uint32_t last_child = kNoGroup;  // last nested group of the current entry
     std::uint32_t j = c + 1;
     Error err;
-    while (j < n_) {
-      const std::uint32_t tag = fields_[j].tag;
+    const Field* const fields = fields_;
+    const std::uint32_t n = n_;
+    EntryRecord* const entries = storage_.entries_ + rec.first_entry;
+    std::uint32_t size = 0;  // entries found (rec.size once done)
+    while (j < n) {
+      const std::uint32_t tag = fields[j].tag;
       std::uint32_t p;
       if (tag == delimiter) {
-        if (rec.size == reserve) {  // more entries than declared
+        if (size == reserve) {  // more entries than declared
           err = Fail(ErrorCode::kGroupCountMismatch, c);
           break;
         }
+        const EntryRecord* prev = entry;
         if (entry != nullptr) entry->end = j;
-        entry = &storage_.entries_[rec.first_entry + rec.size++];
+        entry = &entries[size++];
         entry->begin = j;
         entry->end = j + 1;
         entry->first_child = kNoGroup;
         last_child = kNoGroup;
+        // An entry whose tags repeat the previous entry's exactly (one without
+        // nested groups) takes the same decisions field by field: accept it
+        // whole, leaving the state as the previous entry left it.
+        if (prev != nullptr && prev->first_child == kNoGroup) {
+          const std::uint32_t len = prev->end - prev->begin;
+          if (len <= n - j && SameTags(prev->begin + 1, j + 1, len - 1)) {
+            j += len;
+            continue;  // pos: unchanged, the previous entry's last position
+          }
+        }
         p = 0;
       } else {
         p = dict.LookupMember(scope, tag);
@@ -175,8 +238,9 @@ class GroupIndexer {
       p &= ~ScopeSlot::kIsGroup;
       pos = p;
       if (nested) {
-        std::uint32_t child;
-        err = ParseGroup(dict, dict.scope(members[p].group), j, &child, &j);
+        std::uint32_t child, after;  // (j itself stays in a register)
+        err = ParseGroup(dict, dict.scope(members[p].group), j, &child, &after);
+        j = after;
         if (child != kNoGroup) {
           if (last_child == kNoGroup) {
             entry->first_child = child;
@@ -191,6 +255,7 @@ class GroupIndexer {
       }
     }
     if (entry != nullptr) entry->end = j;
+    rec.size = size;
     rec.end_field = j;
     *next = j;
     if (!err.ok()) return err;

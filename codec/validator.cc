@@ -15,6 +15,13 @@ constexpr std::uint32_t kUserDefinedMin = 5000;
 // Scratch bitsets on the stack: up to this many fields per dictionary.
 constexpr std::size_t kMaxFieldWords = 256;  // 16384 fields
 constexpr std::size_t kEntryWords = Dictionary::kMaxScopeMembers / 64;
+// A model group entry's value checks (Run::Group): at most this many.
+constexpr std::uint32_t kMaxPlan = 64;
+
+struct PlannedCheck {
+  std::uint32_t at;  // field position in the entry
+  TagInfo info;
+};
 
 constexpr ValidationResult Fail(ValidationCheck check, SessionRejectReason reason,
                                 std::uint32_t tag, std::uint32_t offset) noexcept {
@@ -28,6 +35,16 @@ inline void SetBit(std::uint64_t* bits, std::uint32_t i) noexcept {
   bits[i >> 6] |= std::uint64_t{1} << (i & 63);
 }
 
+bool AllOn(const ValidationOptions& o) noexcept {
+  return o.check_begin_string && o.check_msg_type && o.check_appl_ver_id && o.check_tag_known &&
+         o.check_user_defined_tags && o.check_tag_in_message && o.check_empty_values &&
+         o.check_value_format && o.check_enum_values && o.check_repeated_tags &&
+         o.check_field_order && o.check_required && o.check_group_count && o.check_group_order;
+}
+
+// Run is one Validate call. kAllOn: every option is on (the default
+// Validator), so that the option tests fold away.
+template <bool kAllOn>
 class Run {
  public:
   Run(const ValidationOptions& o, const GroupedMessage& m) noexcept
@@ -36,27 +53,38 @@ class Run {
   ValidationResult Go() noexcept;
 
  private:
+  bool On(bool ValidationOptions::*check) const noexcept {
+    if constexpr (kAllOn) {
+      return true;
+    } else {
+      return o_.*check;
+    }
+  }
   // Skip: user-defined tags are not checked at all.
   bool Skip(std::uint32_t tag) const noexcept {
-    return !o_.check_user_defined_tags && tag >= kUserDefinedMin;
+    return !On(&ValidationOptions::check_user_defined_tags) && tag >= kUserDefinedMin;
   }
   ValidationResult Unknown(const Field& f) const noexcept {
-    if (!o_.check_tag_known) return {};
+    if (!On(&ValidationOptions::check_tag_known)) return {};
     return Fail(ValidationCheck::kTagKnown,
                 f.tag >= kUserDefinedMin ? SessionRejectReason::kUndefinedTag
                                          : SessionRejectReason::kInvalidTagNumber,
                 f.tag, f.offset);
   }
+  // Value: the full value checks (the hot paths try QuickValueOk first).
+#if defined(__GNUC__)
+  __attribute__((noinline))
+#endif
   ValidationResult Value(const Dictionary& d, TagInfo info, const Field& f) const noexcept {
     if (f.length == 0) {
-      if (o_.check_empty_values) {
+      if (On(&ValidationOptions::check_empty_values)) {
         return Fail(ValidationCheck::kEmptyValue, SessionRejectReason::kTagSpecifiedWithoutValue,
                     f.tag, f.offset);
       }
       return {};
     }
     const char* v = view_.data() + f.offset;
-    if (o_.check_value_format) {
+    if (On(&ValidationOptions::check_value_format)) {
       const ErrorCode e = codec_internal::CheckFormatFast(info.type, v, f.length);
       if (e != ErrorCode::kOk) {
         return Fail(ValidationCheck::kValueFormat,
@@ -65,7 +93,7 @@ class Run {
                     f.tag, f.offset);
       }
     }
-    if (o_.check_enum_values && (info.flags & FieldDef::kHasEnums)) {
+    if (On(&ValidationOptions::check_enum_values) && (info.flags & FieldDef::kHasEnums)) {
       const FieldDef& fd = d.fields()[info.ordinal];
       bool valid;
       if (f.length == 1 && static_cast<unsigned char>(v[0]) < 128 &&
@@ -84,6 +112,15 @@ class Run {
   }
   ValidationResult Required(const Dictionary& d, const Scope& s, const std::uint64_t* seen,
                             bool by_position, std::uint32_t offset) const noexcept {
+    bool all = true;  // the common case, a mask test per word
+    for (const RequiredMask& m : by_position ? d.required_by_position(s) : d.required_by_ordinal(s)) {
+      if ((seen[m.word] & m.bits) != m.bits) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return {};
+    // Something is missing: report the first in definition order.
     const ScopeMember* members = d.members(s).data();
     for (std::uint16_t p : d.required_positions(s)) {
       const std::uint32_t bit = by_position ? p : members[p].ordinal;
@@ -95,6 +132,16 @@ class Run {
     return {};
   }
   ValidationResult Group(const Dictionary& d, std::uint32_t gid) const noexcept;
+  // SameTagsNoEmptyValue: fields [b, b + len) have the tags of [a, a + len)
+  // and no empty value.
+  bool SameTagsNoEmptyValue(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
+    const Field* x = fields_ + a;
+    const Field* y = fields_ + b;
+    for (std::uint32_t k = 0; k < len; ++k) {
+      if (x[k].tag != y[k].tag || y[k].length == 0) return false;
+    }
+    return true;
+  }
 
   const ValidationOptions& o_;
   const GroupedMessage& m_;
@@ -102,13 +149,34 @@ class Run {
   const Field* fields_;
 };
 
-ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
+template <bool kAllOn>
+ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
   const GroupRecord& rec = m_.group_record(gid);
   const Scope& scope = d.scope(rec.scope);
   const std::uint32_t count = scope.members_count;
   const std::size_t words = (count + 63) / 64;
+  // A checked entry without nested groups or unknown fields (the model) can
+  // vouch for the structure of a later entry with exactly the same tags and
+  // no empty value: same members, order, repeats and required fields, and its
+  // strings without enumerated values are fine. Only the model's other
+  // fields (its plan: position in the entry and TagInfo) need checking.
+  const EntryRecord* model = nullptr;
+  PlannedCheck plan[kMaxPlan];
+  std::uint32_t plan_size = 0;
+  const char* const data = view_.data();
   for (std::uint32_t e = 0; e < rec.size; ++e) {
     const EntryRecord& er = m_.entry_record(rec.first_entry + e);
+    if (model != nullptr && er.first_child == kNoGroup && er.end - er.begin == model->end - model->begin &&
+        SameTagsNoEmptyValue(model->begin, er.begin, er.end - er.begin)) {
+      for (std::uint32_t k = 0; k < plan_size; ++k) {
+        const Field& f = fields_[er.begin + plan[k].at];
+        if (codec_internal::QuickValueOk(d, plan[k].info, data + f.offset, f.length)) continue;
+        if (ValidationResult r = Value(d, plan[k].info, f); !r.ok()) return r;
+      }
+      continue;
+    }
+    plan_size = 0;
+    bool simple = er.first_child == kNoGroup;
     std::uint64_t seen[kEntryWords];
     std::memset(seen, 0, words * sizeof(std::uint64_t));
     std::uint32_t child = er.first_child;
@@ -117,8 +185,9 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
       const Field& f = fields_[i];
       const std::uint32_t p = d.PositionOf(scope, f.tag);
       if (p == count) {  // an unknown tag kept in the entry
+        simple = false;
         if (!Skip(f.tag)) {
-          if (f.length == 0 && o_.check_empty_values) {
+          if (f.length == 0 && On(&ValidationOptions::check_empty_values)) {
             return Fail(ValidationCheck::kEmptyValue,
                         SessionRejectReason::kTagSpecifiedWithoutValue, f.tag, f.offset);
           }
@@ -127,18 +196,28 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
         ++i;
         continue;
       }
-      if (TestBit(seen, p) && o_.check_repeated_tags) {
+      if (TestBit(seen, p) && On(&ValidationOptions::check_repeated_tags)) {
         return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce,
                     f.tag, f.offset);
       }
-      if (p < pos && o_.check_group_order) {
+      if (p < pos && On(&ValidationOptions::check_group_order)) {
         return Fail(ValidationCheck::kGroupOrder,
                     SessionRejectReason::kRepeatingGroupFieldsOutOfOrder, f.tag, f.offset);
       }
       SetBit(seen, p);
       pos = p;
       if (!Skip(f.tag)) {
-        if (ValidationResult r = Value(d, d.tag_info(f.tag), f); !r.ok()) return r;
+        const TagInfo info = d.tag_info(f.tag);
+        if (!codec_internal::QuickValueOk(d, info, data + f.offset, f.length)) {
+          if (ValidationResult r = Value(d, info, f); !r.ok()) return r;
+        }
+        if (info.type != FieldType::kString || (info.flags & FieldDef::kHasEnums)) {
+          if (plan_size < kMaxPlan) {
+            plan[plan_size++] = PlannedCheck{i - er.begin, info};
+          } else {
+            simple = false;
+          }
+        }
       }
       if (child != kNoGroup && i == m_.group_record(child).count_field) {
         if (ValidationResult r = Group(d, child); !r.ok()) return r;
@@ -148,30 +227,34 @@ ValidationResult Run::Group(const Dictionary& d, std::uint32_t gid) const noexce
       }
       ++i;
     }
-    if (o_.check_required) {
+    if (On(&ValidationOptions::check_required)) {
       if (ValidationResult r = Required(d, scope, seen, true, fields_[er.begin].offset); !r.ok()) {
         return r;
       }
     }
+    model = simple ? &er : nullptr;
   }
   return {};
 }
 
-ValidationResult Run::Go() noexcept {
+template <bool kAllOn>
+ValidationResult Run<kAllOn>::Go() noexcept {
   const Dictionary& hd = *m_.header_dictionary();
   const Dictionary& bd = *m_.body_dictionary();
   const bool same = &hd == &bd;
-  if (o_.check_begin_string && view_.begin_string() != hd.begin_string()) {
+  if (On(&ValidationOptions::check_begin_string) && view_.begin_string() != hd.begin_string()) {
     return Fail(ValidationCheck::kBeginString, SessionRejectReason::kValueIsIncorrect,
                 kTagBeginString, view_.field_count() ? fields_[0].offset : 0);
   }
-  const MessageDef* msg = bd.message(view_.msg_type());
-  if (msg == nullptr && o_.check_msg_type) {
+  // IndexGroups looked the MsgType up: body_scope() is 0 (the placeholder
+  // scope, never a body) when the dictionary does not define it.
+  const std::uint32_t body_id = m_.body_scope();
+  if (body_id == 0 && On(&ValidationOptions::check_msg_type)) {
     const Field& f = fields_[2];
     return Fail(ValidationCheck::kMsgType, SessionRejectReason::kInvalidMsgType, kTagMsgType,
                 f.offset);
   }
-  const Scope* body = msg != nullptr ? &bd.scope(msg->body) : nullptr;
+  const Scope* body = body_id != 0 ? &bd.scope(body_id) : nullptr;
   const Scope& header = hd.header();
   const Scope& trailer = hd.trailer();
 
@@ -186,9 +269,9 @@ ValidationResult Run::Go() noexcept {
     std::memset(seen_b, 0, bwords * sizeof(std::uint64_t));
   }
 
-  // Everything the loop reads, in locals: options by value, table pointers.
-  const ValidationOptions o = o_;
-  const bool skip_user = !o.check_user_defined_tags;
+  // Everything the loop reads, in locals: table pointers.
+  const bool skip_user = !On(&ValidationOptions::check_user_defined_tags);
+  const char* const data = view_.data();
   const TagInfo* const htable = hd.tag_table().data();
   const std::uint32_t hsize = static_cast<std::uint32_t>(hd.tag_table().size());
   const TagInfo* const btable = bd.tag_table().data();
@@ -208,7 +291,7 @@ ValidationResult Run::Go() noexcept {
     std::uint64_t* seen;
     bool skip = false;
     if (hi.placement & TagInfo::kInHeader) {
-      if (region != 0 && o.check_field_order) {
+      if (region != 0 && On(&ValidationOptions::check_field_order)) {
         return Fail(ValidationCheck::kFieldOrder,
                     SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, tag, f.offset);
       }
@@ -223,7 +306,7 @@ ValidationResult Run::Go() noexcept {
       seen = seen_h;
       skip = skip_user && tag >= kUserDefinedMin;
     } else {
-      if (region == 2 && o.check_field_order) {
+      if (region == 2 && On(&ValidationOptions::check_field_order)) {
         return Fail(ValidationCheck::kFieldOrder,
                     SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, tag, f.offset);
       }
@@ -243,7 +326,7 @@ ValidationResult Run::Go() noexcept {
         continue;
       }
       if (!info.defined()) {
-        if (f.length == 0 && o.check_empty_values) {
+        if (f.length == 0 && On(&ValidationOptions::check_empty_values)) {
           return Fail(ValidationCheck::kEmptyValue, SessionRejectReason::kTagSpecifiedWithoutValue,
                       tag, f.offset);
         }
@@ -251,26 +334,19 @@ ValidationResult Run::Go() noexcept {
         ++i;
         continue;
       }
-      if (o.check_tag_in_message && body_bits != nullptr && !TestBit(body_bits, info.ordinal)) {
+      if (On(&ValidationOptions::check_tag_in_message) && body_bits != nullptr && !TestBit(body_bits, info.ordinal)) {
         return Fail(ValidationCheck::kTagInMessage,
                     SessionRejectReason::kTagNotDefinedForMessageType, tag, f.offset);
       }
     }
     const std::uint32_t ord = info.ordinal;
-    if (TestBit(seen, ord) && o.check_repeated_tags) {
+    if (TestBit(seen, ord) && On(&ValidationOptions::check_repeated_tags)) {
       return Fail(ValidationCheck::kRepeatedTag, SessionRejectReason::kTagAppearsMoreThanOnce, tag,
                   f.offset);
     }
     SetBit(seen, ord);
-    if (!skip) {
-      // Inline the common case: a non-empty value of a fast type, no enums.
-      const std::uint8_t type = static_cast<std::uint8_t>(info.type);
-      const bool plain = f.length != 0 && !(info.flags & FieldDef::kHasEnums) &&
-                         (type == static_cast<std::uint8_t>(FieldType::kString) ||
-                          !o.check_value_format);
-      if (!plain) {
-        if (ValidationResult r = Value(*d, info, f); !r.ok()) return r;
-      }
+    if (!skip && !codec_internal::QuickValueOk(*d, info, data + f.offset, f.length)) {
+      if (ValidationResult r = Value(*d, info, f); !r.ok()) return r;
     }
     if (i == next_count) {
       const GroupRecord& rec = m_.group_record(group);
@@ -282,7 +358,7 @@ ValidationResult Run::Go() noexcept {
     }
     ++i;
   }
-  if (o_.check_required) {
+  if (On(&ValidationOptions::check_required)) {
     if (ValidationResult r = Required(hd, header, seen_h, false, 0); !r.ok()) return r;
     if (body != nullptr) {
       if (ValidationResult r = Required(bd, *body, seen_b, false, 0); !r.ok()) return r;
@@ -350,7 +426,8 @@ ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
       msg.body_dictionary()->field_words() > kMaxFieldWords) {
     return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0);
   }
-  return Run(options_, msg).Go();
+  if (AllOn(options_)) return Run<true>(options_, msg).Go();
+  return Run<false>(options_, msg).Go();
 }
 
 GroupOptions Validator::group_options() const noexcept {

@@ -49,19 +49,18 @@ inline unsigned Two(const char* p) noexcept {
 }
 
 // DecimalSyntax: [-]digits[.digits] with at least one digit.
+// (The same language as "digits and at most one '.'": digits, then
+// optionally '.' and digits.)
 inline bool DecimalSyntax(const char* p, std::size_t n) noexcept {
   std::size_t i = (n != 0 && p[0] == '-') ? 1 : 0;
-  bool digit = false, dot = false;
-  for (; i < n; ++i) {
-    if (IsDigitChar(p[i])) {
-      digit = true;
-    } else if (p[i] == '.' && !dot) {
-      dot = true;
-    } else {
-      return false;
-    }
-  }
-  return digit;
+  const std::size_t start = i;
+  while (i < n && IsDigitChar(p[i])) ++i;
+  const std::size_t whole = i - start;
+  if (i == n) return whole != 0;
+  if (p[i] != '.') return false;
+  const std::size_t frac = ++i;
+  while (i < n && IsDigitChar(p[i])) ++i;
+  return i == n && whole + (i - frac) != 0;
 }
 
 inline ErrorCode UtcTimestampFast(const char* p, std::size_t n) noexcept {
@@ -121,6 +120,79 @@ inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) n
       break;
   }
   return CheckFormat(type, std::string_view(p, n));
+}
+
+// QuickValueOk is the validator's inline pre-check of one field value: true
+// only when the value is non-empty, of the field's format (CheckFormat kOk)
+// and, for a field with enumerated values, one of them (Dictionary::
+// IsValidEnum). false means "not settled here": the caller runs the full
+// checks, which find the error or accept the value. `info` is the field's
+// TagInfo in `d` (defined). Settles strings and chars (with one-character
+// enum values), unsigned and signed integers of up to 18 digits,
+// decimals, UTCTimestamps and UTCTimeOnly / LocalMktTime values without
+// enums; never allocates.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline bool QuickValueOk(const Dictionary& d, TagInfo info, const char* p, std::size_t n) noexcept {
+  if (n == 0) return false;
+  const bool enums = (info.flags & FieldDef::kHasEnums) != 0;
+  switch (info.type) {
+    case FieldType::kString: {
+      if (!enums) return true;
+      if (n != 1) return false;
+      const unsigned c = static_cast<unsigned char>(p[0]);
+      if (c >= 128) return false;
+      const FieldDef& f = d.fields()[info.ordinal];
+      return ((f.char_enum_bits[c >> 6] >> (c & 63)) & 1u) != 0;
+    }
+    case FieldType::kChar: {
+      if (n != 1 || p[0] == ' ' || p[0] == '\x01') return false;
+      if (!enums) return true;
+      const unsigned c = static_cast<unsigned char>(p[0]);
+      if (c >= 128) return false;
+      const FieldDef& f = d.fields()[info.ordinal];
+      return ((f.char_enum_bits[c >> 6] >> (c & 63)) & 1u) != 0;
+    }
+    case FieldType::kInt:
+    case FieldType::kLength:
+    case FieldType::kNumInGroup:
+    case FieldType::kSeqNum: {
+      if (enums) return false;
+      std::size_t i = (info.type == FieldType::kInt && p[0] == '-') ? 1 : 0;
+      if (n == i || n - i > 18) return false;
+      for (; i < n; ++i) {
+        if (!IsDigitChar(p[i])) return false;
+      }
+      return true;
+    }
+    case FieldType::kFloat:
+    case FieldType::kQty:
+    case FieldType::kPrice:
+    case FieldType::kPriceOffset:
+    case FieldType::kAmt:
+    case FieldType::kPercentage:
+      return !enums && n <= 0x7fffffff && DecimalSyntax(p, n);
+    case FieldType::kUtcTimestamp:
+      return !enums && UtcTimestampFast(p, n) == ErrorCode::kOk;
+    case FieldType::kUtcTimeOnly:
+    case FieldType::kLocalMktTime: {  // HH:MM:SS[.f{3,6,9,12}]
+      if (enums || (n != 8 && n != 12 && n != 15 && n != 18 && n != 21)) return false;
+      if (p[2] != ':' || p[5] != ':' || !IsDigitChar(p[0]) || !IsDigitChar(p[1]) ||
+          !IsDigitChar(p[3]) || !IsDigitChar(p[4]) || !IsDigitChar(p[6]) || !IsDigitChar(p[7]) ||
+          Two(p) > 23 || Two(p + 3) > 59 || Two(p + 6) > 60) {
+        return false;
+      }
+      if (n == 8) return true;
+      if (p[8] != '.') return false;
+      for (std::size_t i = 9; i < n; ++i) {
+        if (!IsDigitChar(p[i])) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 }  // namespace fixwire::codec_internal

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 
@@ -399,6 +400,48 @@ TEST(ShippedDictionariesTest, EveryShippedDictionaryLoadsAndIsConsistent) {
     if (d->is_transport() || d->major() < 5) {
       EXPECT_TRUE(d->Contains(d->header(), d->ordinal(8)));
       EXPECT_TRUE(d->Contains(d->trailer(), d->ordinal(10)));
+    }
+  }
+}
+
+// Every scope's required masks hold exactly its required members (by the
+// members' own required flags), by ordinal and by position, one mask per
+// word in increasing word order, none empty.
+TEST(ShippedDictionariesTest, RequiredMasksHoldExactlyTheRequiredMembers) {
+  std::vector<std::string> files = ShippedDictionaries();
+  files.push_back("tests/data/dictionaries/mini44.xml");
+  files.push_back("tests/data/dictionaries/custom.xml");
+  for (const std::string& path : files) {
+    SCOPED_TRACE(path);
+    auto d = LoadDictionaryFile(path);
+    ASSERT_TRUE(d.ok()) << d.status();
+    for (std::size_t id = 1; id < d->scope_count(); ++id) {
+      const Scope& s = d->scope(static_cast<std::uint32_t>(id));
+      std::set<std::uint32_t> want_ordinals, want_positions, got_ordinals, got_positions;
+      std::uint32_t p = 0;
+      for (const ScopeMember& m : d->members(s)) {
+        if (m.required) {
+          want_ordinals.insert(m.ordinal);
+          want_positions.insert(p);
+        }
+        ++p;
+      }
+      auto expand = [](std::span<const RequiredMask> masks, std::set<std::uint32_t>* out) {
+        std::int64_t last = -1;
+        for (const RequiredMask& m : masks) {
+          EXPECT_GT(static_cast<std::int64_t>(m.word), last);
+          EXPECT_NE(m.bits, 0u);
+          last = m.word;
+          for (std::uint32_t b = 0; b < 64; ++b) {
+            if ((m.bits >> b) & 1u) out->insert(m.word * 64 + b);
+          }
+        }
+      };
+      expand(d->required_by_ordinal(s), &got_ordinals);
+      expand(d->required_by_position(s), &got_positions);
+      EXPECT_EQ(got_ordinals, want_ordinals) << "scope " << id;
+      EXPECT_EQ(got_positions, want_positions) << "scope " << id;
+      for (const RequiredMask& m : d->required_by_ordinal(s)) EXPECT_LT(m.word, d->field_words());
     }
   }
 }

@@ -210,6 +210,59 @@ TEST_F(GroupViewTest, OutOfOrderStrictAndLenient) {
   EXPECT_EQ(e.offset, OffsetOf(54, 1));
 }
 
+// Entries that repeat the previous entry's tags are accepted in one pass of
+// tag comparisons: the records, the template position they leave behind and
+// the entries that only share a prefix must come out as field by field.
+TEST_F(GroupViewTest, EntriesRepeatingThePreviousEntrysTags) {
+  ASSERT_TRUE(Index("R", "131=Q|146=3|55=A|54=1|38=100|55=B|54=2|38=200|55=C|54=1|38=300|58=x").ok());
+  GroupView g = msg_.group(146);
+  ASSERT_EQ(g.size(), 3u);
+  for (std::uint32_t i = 0; i < 3; ++i) EXPECT_EQ(g.entry(i).fields().size(), 3u) << i;
+  EXPECT_EQ(g.entry(1).GetOr(55), "B");
+  EXPECT_EQ(g.entry(2).GetOr(38), "300");
+  EXPECT_EQ(g.entry(2).fields().data()->offset, OffsetOf(55, 2));
+  EXPECT_EQ(msg_.GetTopLevel(58).value_or(""), "x");
+
+  // After a repeated entry the template position is its last field's (38):
+  // 54 then is out of order, as it would be field by field.
+  Error e = Index("R", "131=Q|146=2|55=A|54=1|38=1|55=B|54=1|38=2|54=2");
+  EXPECT_EQ(e.code, ErrorCode::kGroupFieldOutOfOrder);
+  EXPECT_EQ(e.tag, 54u);
+  EXPECT_EQ(e.offset, OffsetOf(54, 2));
+
+  // A longer entry sharing the previous entry's tags as a prefix, then a shorter one.
+  ASSERT_TRUE(Index("R", "131=Q|146=3|55=A|54=1|55=B|54=1|38=5|55=C|54=2").ok());
+  g = msg_.group(146);
+  ASSERT_EQ(g.size(), 3u);
+  EXPECT_EQ(g.entry(0).fields().size(), 2u);
+  EXPECT_EQ(g.entry(1).fields().size(), 3u);
+  EXPECT_EQ(g.entry(1).GetOr(38), "5");
+  EXPECT_EQ(g.entry(2).fields().size(), 2u);
+  EXPECT_FALSE(g.entry(2).Has(38));
+
+  // More repeated entries than declared.
+  e = Index("R", "131=Q|146=2|55=A|54=1|55=B|54=1|55=C|54=1");
+  EXPECT_EQ(e.code, ErrorCode::kGroupCountMismatch);
+  EXPECT_EQ(e.tag, 146u);
+
+  // Unknown tags kept in repeated entries.
+  GroupOptions keep;
+  keep.unknown_fields = UnknownInGroup::kKeepInEntry;
+  ASSERT_TRUE(Index("R", "131=Q|146=2|55=A|7777=u|54=1|55=B|7777=v|54=2|58=x", keep).ok());
+  g = msg_.group(146);
+  ASSERT_EQ(g.size(), 2u);
+  EXPECT_EQ(g.entry(1).GetOr(7777), "v");
+  EXPECT_EQ(g.entry(1).GetOr(54), "2");
+  EXPECT_EQ(msg_.GetTopLevel(58).value_or(""), "x");
+
+  // Entries with nested groups are indexed field by field, children included.
+  ASSERT_TRUE(Index("R", "131=Q|146=2|55=A|555=1|600=L|55=B|555=1|600=M").ok());
+  g = msg_.group(146);
+  ASSERT_EQ(g.size(), 2u);
+  EXPECT_EQ(g.entry(0).group(555).entry(0).GetOr(600), "L");
+  EXPECT_EQ(g.entry(1).group(555).entry(0).GetOr(600), "M");
+}
+
 TEST_F(GroupViewTest, UnknownFieldInEntry) {
   const char* fields = "131=Q|146=1|55=A|7777=u|54=1|58=x";
   Error e = Index("R", fields);

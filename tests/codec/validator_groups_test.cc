@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "codec/internal/dictionary_value_format.h"
 #include "codec/validator.h"
@@ -69,6 +70,43 @@ TEST_F(ValidatorGroupsTest, RequiredFieldsInEveryEntryAtEveryLevel) {
   ValidationOptions off;
   off.check_required = false;
   ExpectOk(Check(*mini_, "R", "131=Q|146=1|55=A|555=2|600=L|624=1|600=M", off));
+}
+
+// Entries repeating the previous entry's tags have only their values checked
+// again: the failures must still come from the right entry and field.
+TEST_F(ValidatorGroupsTest, EntriesRepeatingThePreviousEntrysTags) {
+  auto offset_of = [this](std::uint32_t tag, int n) -> std::uint32_t {
+    int seen = 0;
+    for (const Field& f : decoded_.view.fields()) {
+      if (f.tag == tag && seen++ == n) return f.offset;
+    }
+    ADD_FAILURE() << "no tag " << tag;
+    return 0;
+  };
+  ExpectOk(Check(*mini_, "W", "55=EURUSD|268=3|269=0|270=1.1|269=1|270=1.2|269=0|270=1.3"));
+  ValidationResult r = Check(*mini_, "W", "55=EURUSD|268=3|269=0|270=1.1|269=1|270=1.2|269=0|270=1,3");
+  Expect(r, SessionRejectReason::kIncorrectDataFormat, 270);
+  EXPECT_EQ(r.offset, offset_of(270, 2));
+  r = Check(*mini_, "W", "55=EURUSD|268=3|269=0|270=1.1|269=1|270=1.2|269=9|270=1.3");
+  Expect(r, SessionRejectReason::kValueIsIncorrect, 269);
+  EXPECT_EQ(r.offset, offset_of(269, 2));
+  ValidationOptions no_enums;
+  no_enums.check_enum_values = false;
+  ExpectOk(Check(*mini_, "W", "55=EURUSD|268=3|269=0|270=1.1|269=1|270=1.2|269=9|270=1.3", no_enums));
+  // A repeat inside a later entry with the same length but other tags.
+  r = Check(*mini_, "W", "55=EURUSD|268=2|269=0|270=1.1|269=1|269=1");
+  EXPECT_FALSE(r.ok());
+  // Unknown tags kept in entries: reported in the first entry; with the tag
+  // check off, a later entry's bad value is still found.
+  r = Check(*mini_, "W", "55=EURUSD|268=2|269=0|7777=a|269=1|7777=b");
+  Expect(r, SessionRejectReason::kUndefinedTag, 7777);
+  EXPECT_EQ(r.offset, offset_of(7777, 0));
+  ValidationOptions no_tags;
+  no_tags.check_tag_known = false;
+  ExpectOk(Check(*mini_, "W", "55=EURUSD|268=2|269=0|7777=a|269=1|7777=b", no_tags));
+  r = Check(*mini_, "W", "55=EURUSD|268=2|269=0|7777=a|269=9|7777=b", no_tags);
+  Expect(r, SessionRejectReason::kValueIsIncorrect, 269);
+  EXPECT_EQ(r.offset, offset_of(269, 1));
 }
 
 TEST_F(ValidatorGroupsTest, ValuesInsideEntries) {
@@ -270,6 +308,85 @@ TEST(ValueFormatTest, FastPathsMatchTheReference) {
                         "99999999999999999999", "-", "--1", "00", "-0", ".", "-.", "1.", ".1"}) {
     for (FieldType t : types) check(t, v);
   }
+}
+
+// QuickValueOk may only accept what the full checks accept: CheckFormat kOk
+// and Dictionary::IsValidEnum, for every field of the test dictionaries, on
+// random values built from each field's enum values, digits and punctuation.
+// It must also settle the common valid values (else the validator is slow).
+TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
+  std::mt19937 rng(11);
+  const std::string alphabet = "0123456789.-+ :ABYNxyz\x01";
+  for (const char* file : {"tests/data/dictionaries/mini44.xml", "tests/data/dictionaries/custom.xml"}) {
+    const Dictionary d = testing::LoadOrDie(file);
+    for (const FieldDef& f : d.fields()) {
+      const TagInfo info = d.tag_info(f.tag);
+      ASSERT_TRUE(info.defined());
+      std::vector<std::string> samples = {"", "1", "12", "-7", "1.5", "20240102-03:04:05.123",
+                                          "20240102-03:04:05", "Y", "N", "USD", "x", " ", "0 1"};
+      for (const auto& [value, description] : d.enum_listing(f)) {
+        samples.push_back(value);
+        samples.push_back(value + " " + value);
+        samples.push_back(value + "x");
+      }
+      for (int i = 0; i < 300; ++i) {
+        std::string v(rng() % 8, ' ');
+        for (char& c : v) c = alphabet[rng() % alphabet.size()];
+        samples.push_back(v);
+      }
+      for (const std::string& v : samples) {
+        const bool quick = codec_internal::QuickValueOk(d, info, v.data(), v.size());
+        const bool full = !v.empty() && codec_internal::CheckFormat(f.type, v) == ErrorCode::kOk &&
+                          d.IsValidEnum(f, v);
+        if (quick) {
+          ASSERT_TRUE(full) << file << " tag " << f.tag << " " << FieldTypeName(f.type) << " '" << v
+                            << "'";
+        }
+      }
+    }
+  }
+  // Time-of-day types against the reference, on time-shaped random values.
+  {
+    const Dictionary d = testing::LoadOrDie("tests/data/dictionaries/mini44.xml");
+    for (FieldType type : {FieldType::kUtcTimeOnly, FieldType::kLocalMktTime}) {
+      TagInfo info;
+      info.ordinal = 0;
+      info.type = type;
+      const int widths[] = {0, 3, 6, 9, 12, 2, 4};
+      for (int i = 0; i < 100000; ++i) {
+        char buf[48];
+        auto r = [&](unsigned n) { return static_cast<unsigned>(rng() % n); };
+        std::snprintf(buf, sizeof buf, "%02u:%02u:%02u", r(26), r(62), r(63));
+        std::string v(buf);
+        const int w = widths[rng() % 7];
+        if (w != 0) {
+          v += '.';
+          for (int k = 0; k < w; ++k) v += static_cast<char>('0' + rng() % 10);
+        }
+        if (rng() % 10 == 0) v[rng() % v.size()] = alphabet[rng() % alphabet.size()];
+        const bool quick = codec_internal::QuickValueOk(d, info, v.data(), v.size());
+        const bool full = codec_internal::CheckFormat(type, v) == ErrorCode::kOk;
+        ASSERT_TRUE(!quick || full) << FieldTypeName(type) << " '" << v << "'";
+        if (full && v.size() <= 21) {
+          ASSERT_TRUE(quick) << FieldTypeName(type) << " '" << v << "'";  // settled inline
+        }
+      }
+    }
+  }
+  // The common valid values are settled inline.
+  const Dictionary d = testing::LoadOrDie("tests/data/dictionaries/mini44.xml");
+  auto quick = [&](std::uint32_t tag, std::string_view v) {
+    return codec_internal::QuickValueOk(d, d.tag_info(tag), v.data(), v.size());
+  };
+  EXPECT_TRUE(quick(55, "MSFT"));                   // STRING
+  EXPECT_TRUE(quick(38, "5000"));                   // QTY
+  EXPECT_TRUE(quick(44, "-123.45"));                // PRICE
+  EXPECT_TRUE(quick(34, "4567"));                   // SEQNUM
+  EXPECT_TRUE(quick(52, "20261202-10:00:00.123"));  // UTCTIMESTAMP
+  EXPECT_TRUE(quick(54, "1"));                      // CHAR, enumerated
+  EXPECT_FALSE(quick(54, "Q"));                     // not one of Side's values
+  EXPECT_FALSE(quick(38, "5e3"));
+  EXPECT_FALSE(quick(55, ""));
 }
 
 }  // namespace
