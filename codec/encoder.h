@@ -135,12 +135,12 @@ class Encoder {
 
   [[gnu::always_inline]] void AddInt(std::uint32_t tag, std::int64_t value) noexcept {
     Put<codec_internal::kMaxSignedChars>(tag, [value](char* p) noexcept {
-      return codec_internal::WriteSigned(p, value);
+      return codec_internal::WriteSignedWide(p, value);
     });
   }
   [[gnu::always_inline]] void AddUint(std::uint32_t tag, std::uint64_t value) noexcept {
     Put<codec_internal::kMaxUnsignedChars>(tag, [value](char* p) noexcept {
-      return codec_internal::WriteUnsigned(p, value);
+      return codec_internal::WriteUnsignedWide(p, value);
     });
   }
   // AddChar: one character, not SOH (kInvalidValue).
@@ -421,13 +421,20 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
     Fail(ErrorCode::kInvalidValue, tag);
     return;
   }
-  const std::size_t need = static_cast<std::size_t>(codec_internal::CountDigits(tag)) + 2 + value.size();
   char* p = pos_;
-  if (need > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
-    Fail(ErrorCode::kBufferTooSmall, tag);
-    return;
+  const std::size_t room = static_cast<std::size_t>(end_ - p);
+  // Room for the widest tag (which also covers WriteTagWide's 8-byte store)
+  // is checked first; only near the end is the exact size needed.
+  if (kMaxTagChars + 2 + value.size() <= room) [[likely]] {
+    p = codec_internal::WriteTagWide(p, tag);
+  } else {
+    const std::size_t need = static_cast<std::size_t>(codec_internal::CountDigits(tag)) + 2 + value.size();
+    if (need > room) [[unlikely]] {
+      Fail(ErrorCode::kBufferTooSmall, tag);
+      return;
+    }
+    p = codec_internal::WriteTag(p, tag);
   }
-  p = codec_internal::WriteTag(p, tag);
   codec_internal::CopyBytes(p, value.data(), value.size());
   p += value.size();
   *p++ = '\x01';

@@ -29,17 +29,43 @@ inline constexpr int kMaxFixedDecimals = 18;
 inline constexpr std::size_t kMaxDecimalChars = 64;
 
 // WriteScaled writes magnitude * 10^-frac_digits (frac_digits 0..40) with
-// exactly frac_digits digits after the point ("0.05" for 5 and 2).
+// exactly frac_digits digits after the point ("0.05" for 5 and 2). May store
+// up to 8 bytes at `out` however short the text (within kMaxDecimalChars).
 inline char* WriteScaled(char* out, std::uint64_t magnitude, int frac_digits) noexcept {
-  if (frac_digits == 0) return WriteUnsigned(out, magnitude);
+  if (frac_digits == 0) return WriteUnsignedWide(out, magnitude);
+  if (magnitude < 10000000 && frac_digits < 7 && magnitude >= kPowersOf10[frac_digits]) [[likely]] {
+    // Up to 7 digits with an integer part (most prices): the digits as one
+    // word, the fraction's bytes moved up one for the '.', one 8-byte store.
+    const std::uint64_t word = EightDigitWord(static_cast<std::uint32_t>(magnitude));
+    const int zeros = LeadingZeroDigits(word);  // magnitude >= 10: nonzero
+    const std::uint64_t digits = word >> (8 * zeros);
+    const int n = 8 - zeros;                  // 2..7
+    const int int_bits = 8 * (n - frac_digits);  // 8..48
+    const std::uint64_t int_mask = (std::uint64_t{1} << int_bits) - 1;
+    const std::uint64_t text =
+        (digits & int_mask) | (std::uint64_t{'.'} << int_bits) | ((digits & ~int_mask) << 8);
+    std::memcpy(out, &text, 8);
+    return out + n + 1;
+  }
   const int n = CountDigits(magnitude);
   if (n > frac_digits) {
-    // Integer part and fraction: write the digits, then open the gap for '.'.
-    const int int_digits = n - frac_digits;
-    WriteDigitsBackward(out + n + 1, magnitude);  // one spare leading byte
-    for (int i = 0; i < int_digits; ++i) out[i] = out[i + 1];  // usually a few digits
-    out[int_digits] = '.';
-    return out + n + 1;
+    // Integer part and fraction, right to left: the fraction's digits two at
+    // a time (one more when odd), '.', then the integer part's digits.
+    char* const end = out + n + 1;
+    char* p = end;
+    int k = frac_digits;  // < n <= 20
+    for (; k >= 2; k -= 2) {
+      p -= 2;
+      WritePair(p, static_cast<unsigned>(magnitude % 100));
+      magnitude /= 100;
+    }
+    if (k != 0) {
+      *--p = static_cast<char>('0' + magnitude % 10);
+      magnitude /= 10;
+    }
+    *--p = '.';
+    WriteDigitsBackward(p, magnitude);  // n - frac_digits > 0 digits
+    return end;
   }
   out[0] = '0';
   out[1] = '.';
@@ -59,7 +85,7 @@ inline char* WriteDecimal(char* out, Decimal d) noexcept {
     magnitude = 0 - magnitude;
   }
   if (d.exponent >= 0) {
-    out = WriteUnsigned(out, magnitude);
+    out = WriteUnsignedWide(out, magnitude);
     if (magnitude != 0 && d.exponent > 0) {
       std::memset(out, '0', static_cast<std::size_t>(d.exponent));
       out += d.exponent;

@@ -112,6 +112,54 @@ inline char* WriteSigned(char* out, std::int64_t v) noexcept {
   return WriteUnsigned(out, magnitude);
 }
 
+// EightDigitWord returns v (below 10^8) as eight ASCII digits, zero padded,
+// as the little-endian bytes of a word (the most significant digit first in
+// memory): four pairs from the table.
+[[gnu::always_inline]] inline std::uint64_t EightDigitWord(std::uint32_t v) noexcept {
+  const std::uint32_t hi = v / 10000;
+  const std::uint32_t lo = v % 10000;
+  std::uint16_t a, b, c, d;
+  std::memcpy(&a, &kDigitPairs.pairs[2 * (hi / 100)], 2);
+  std::memcpy(&b, &kDigitPairs.pairs[2 * (hi % 100)], 2);
+  std::memcpy(&c, &kDigitPairs.pairs[2 * (lo / 100)], 2);
+  std::memcpy(&d, &kDigitPairs.pairs[2 * (lo % 100)], 2);
+  return std::uint64_t{a} | (std::uint64_t{b} << 16) | (std::uint64_t{c} << 32) | (std::uint64_t{d} << 48);
+}
+
+// LeadingZeroDigits returns how many of an EightDigitWord's digits are
+// leading zeros (0..7; the word of a nonzero value).
+[[gnu::always_inline]] inline int LeadingZeroDigits(std::uint64_t word) noexcept {
+  // Each byte minus '0' is its digit (no borrows): the first nonzero byte is
+  // the first significant digit.
+  return std::countr_zero(word - 0x3030303030303030ull) >> 3;
+}
+
+// WriteUnsignedWide is WriteUnsigned for a caller with at least 8 bytes of
+// room at `out` (the bytes after the digits are scratch): a value below 10^8
+// (most quantities, counts and sequence numbers) is one 8-byte store of its
+// digits, no loop.
+[[gnu::always_inline]] inline char* WriteUnsignedWide(char* out, std::uint64_t v) noexcept {
+  if (v < 100000000 && v != 0) [[likely]] {
+    const std::uint64_t word = EightDigitWord(static_cast<std::uint32_t>(v));
+    const int zeros = LeadingZeroDigits(word);
+    const std::uint64_t digits = word >> (8 * zeros);
+    std::memcpy(out, &digits, 8);
+    return out + (8 - zeros);
+  }
+  return WriteUnsigned(out, v);
+}
+
+// WriteSignedWide is WriteSigned with WriteUnsignedWide's 8 bytes of room
+// (after the sign).
+[[gnu::always_inline]] inline char* WriteSignedWide(char* out, std::int64_t v) noexcept {
+  std::uint64_t magnitude = static_cast<std::uint64_t>(v);
+  if (v < 0) {
+    *out++ = '-';
+    magnitude = 0 - magnitude;
+  }
+  return WriteUnsignedWide(out, magnitude);
+}
+
 // WriteFixedDigits writes v (below 10^kWidth) as exactly kWidth digits, zero
 // padded, to out[0..kWidth): two digits per step, no digit count.
 template <int kWidth>
@@ -135,19 +183,32 @@ inline void WriteFixedWidth(char* out, std::uint64_t v, int width) noexcept {
 }
 
 // CopyBytes copies n bytes (no overlap) with inline overlapping word moves
-// for n <= 16 (FIX values are short) and memcpy beyond.
+// for n <= 64 (FIX values and a template's fixed fields are short) and
+// memcpy beyond.
 inline void CopyBytes(char* dst, const char* src, std::size_t n) noexcept {
   if (n >= 8) {
     if (n > 16) {
+      struct Block {
+        char bytes[16];
+      };
       if (n <= 32) {  // two overlapping 16-byte moves
-        struct Block {
-          char bytes[16];
-        };
         Block a, b;
         std::memcpy(&a, src, 16);
         std::memcpy(&b, src + n - 16, 16);
         std::memcpy(dst, &a, 16);
         std::memcpy(dst + n - 16, &b, 16);
+        return;
+      }
+      if (n <= 64) {  // two 16-byte moves from each end
+        Block a, b, c, d;
+        std::memcpy(&a, src, 16);
+        std::memcpy(&b, src + 16, 16);
+        std::memcpy(&c, src + n - 32, 16);
+        std::memcpy(&d, src + n - 16, 16);
+        std::memcpy(dst, &a, 16);
+        std::memcpy(dst + 16, &b, 16);
+        std::memcpy(dst + n - 32, &c, 16);
+        std::memcpy(dst + n - 16, &d, 16);
         return;
       }
       std::memcpy(dst, src, n);
@@ -191,15 +252,37 @@ constexpr std::uint64_t TagWord(std::uint32_t tag) noexcept {
   return word;
 }
 
+// ShortTagWord is TagWord for a tag below 10000 computed at run time: two
+// digit pairs from the table, the leading zeros shifted out; *size gets the
+// length of "<tag>=".
+[[gnu::always_inline]] inline std::uint64_t ShortTagWord(std::uint32_t tag, int* size) noexcept {
+  std::uint16_t hi, lo;
+  std::memcpy(&hi, &kDigitPairs.pairs[2 * (tag / 100)], 2);
+  std::memcpy(&lo, &kDigitPairs.pairs[2 * (tag % 100)], 2);
+  // Digits minus one: 0 for 1..9, 3 for 1000..9999.
+  const int extra = (tag >= 10 ? 1 : 0) + (tag >= 100 ? 1 : 0) + (tag >= 1000 ? 1 : 0);
+  const std::uint64_t four = std::uint64_t{hi} | (std::uint64_t{lo} << 16) | (std::uint64_t{'='} << 32);
+  *size = extra + 2;
+  return four >> (8 * (3 - extra));
+}
+
 // WriteTagWide is WriteTag for a caller with at least 8 bytes of room at
 // `out`: a tag known at compile time (the usual `AddInt(38, qty)`) is then one
-// 8-byte store of its precomputed text (the bytes after "=" are scratch,
-// overwritten by the value), any other tag as WriteTag.
+// 8-byte store of its precomputed text, a tag below 10000 known only at run
+// time (a generic loop over fields) one 8-byte store of ShortTagWord (the
+// bytes after "=" are scratch, overwritten by the value), any other tag as
+// WriteTag.
 [[gnu::always_inline]] inline char* WriteTagWide(char* out, std::uint32_t tag) noexcept {
   if (__builtin_constant_p(tag) && tag < 10000000) {
     const std::uint64_t word = TagWord(tag);
     std::memcpy(out, &word, 8);
     return out + CountDigits(tag) + 1;
+  }
+  if (tag < 10000) [[likely]] {
+    int size;
+    const std::uint64_t word = ShortTagWord(tag, &size);
+    std::memcpy(out, &word, 8);
+    return out + size;
   }
   return WriteTag(out, tag);
 }
