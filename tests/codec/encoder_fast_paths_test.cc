@@ -1,5 +1,6 @@
 // The encoder's word-store fast paths, densely, against references written
-// here: tags known only at run time (every tag 1..99999, "tag=" from
+// here: EightDigitWord for every value below 10^8 (a decimal odometer), tags
+// known only at run time (every tag 1..99999, "tag=" from
 // std::to_string), integers below 10^8 (every value below 10^5, every digit
 // count, random; std::to_string), decimals of up to 7 digits with 1..6
 // decimals (every mantissa below 10^4 for each exponent, random; integer
@@ -58,6 +59,21 @@ TEST(EncoderFastPaths, EveryRunTimeTagBelow100000) {
   for (std::uint32_t tag : {999999u, 1000000u, 123456789u, 999999999u}) {
     const std::uint32_t t = Opaque(tag);
     ASSERT_EQ(Fragment([t](Encoder& e) { e.AddInt(t, -5); }), std::to_string(tag) + "=-5\x01");
+  }
+}
+
+// EightDigitWord for every value below 10^8 against a decimal odometer (a
+// char[8] counter incremented digit by digit).
+TEST(EncoderFastPaths, EightDigitWordForEveryValueBelow10To8) {
+  char odometer[8] = {'0', '0', '0', '0', '0', '0', '0', '0'};
+  for (std::uint32_t v = 0; v < 100000000; ++v) {
+    const std::uint64_t word = codec_internal::EightDigitWord(v);
+    char text[8];
+    std::memcpy(text, &word, 8);
+    if (std::memcmp(text, odometer, 8) != 0) {
+      FAIL() << v << " gives " << std::string(text, 8) << ", want " << std::string(odometer, 8);
+    }
+    for (int i = 7; i >= 0 && ++odometer[i] > '9'; --i) odometer[i] = '0';
   }
 }
 
