@@ -1,13 +1,17 @@
 // format_int.h: decimal integer formatting for the encoder (internal).
 //
 // Writes digits right to left, two at a time from a "00".."99" table; the digit
-// count comes from the bit width and a power-of-ten table. Everything is
-// inline and constexpr-friendly so that a constant tag (the common case,
-// `encoder.AddInt(38, qty)`) folds to a few stores at -O3.
+// count comes from the bit width and a power-of-ten table. The *Wide
+// variants write a tag or a value below 10^8 as one 8-byte word store (the
+// digits computed in a register). Everything is inline and constexpr-friendly
+// so that a constant tag (the common case, `encoder.AddInt(38, qty)`) folds to
+// a few stores at -O3.
 //
 // Bounds: every function writes exactly the bytes it reports (returned end
-// pointer or stated width) and never reads; the caller guarantees the room
-// (at most kMaxUnsignedChars, kMaxSignedChars). No allocation, never fails.
+// pointer or stated width) and never reads, except the *Wide ones, which
+// may store up to 8 bytes at their start however short the text (the bytes
+// past the returned end are scratch); the caller guarantees the room (at
+// most kMaxUnsignedChars, kMaxSignedChars, and 8). No allocation, never fails.
 #ifndef FIXWIRE_CODEC_INTERNAL_FORMAT_INT_H_
 #define FIXWIRE_CODEC_INTERNAL_FORMAT_INT_H_
 
