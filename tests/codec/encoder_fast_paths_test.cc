@@ -2,7 +2,8 @@
 // here: EightDigitWord for every value below 10^8 (a decimal odometer), tags
 // known only at run time (every tag 1..99999, "tag=" from
 // std::to_string), integers below 10^8 (every value below 10^5, every digit
-// count, random; std::to_string), decimals of up to 7 digits with 1..6
+// count, random; std::to_string), text of every length 1..40 with a SOH at
+// every position, decimals of up to 7 digits with 1..6
 // decimals (every mantissa below 10^4 for each exponent, random; integer
 // arithmetic and snprintf), and each of them written into every buffer size
 // with guard bytes after the buffer (the 8-byte stores must stay inside).
@@ -118,6 +119,28 @@ TEST(EncoderFastPaths, DecimalsUpTo7Digits) {
   }
 }
 
+// Text of every length 1..40 (the one-load path is 1..16), with a SOH at
+// every position refused, through a run-time and a constant tag.
+TEST(EncoderFastPaths, StringsOfEveryShortLength) {
+  std::mt19937_64 rng(7);
+  for (std::size_t n = 1; n <= 40; ++n) {
+    for (int round = 0; round < 20; ++round) {
+      std::string text(n, ' ');
+      for (char& c : text) c = static_cast<char>(' ' + rng() % 95);
+      const std::uint32_t t = Opaque(55);
+      ASSERT_EQ(Fragment([t, &text](Encoder& e) { e.AddString(t, text); }), "55=" + text + "\x01") << n;
+      ASSERT_EQ(Fragment([&text](Encoder& e) { e.AddString(55, text); }), "55=" + text + "\x01") << n;
+      for (std::size_t i = 0; i < n; ++i) {
+        std::string bad = text;
+        bad[i] = '\x01';
+        ASSERT_EQ(Fragment([t, &bad](Encoder& e) { e.AddString(t, bad); }), "ERR") << n << " at " << i;
+        ASSERT_EQ(Fragment([&bad](Encoder& e) { e.AddString(55, bad); }), "ERR") << n << " at " << i;
+      }
+    }
+  }
+  ASSERT_EQ(Fragment([](Encoder& e) { e.AddString(Opaque(55), ""); }), "ERR");
+}
+
 // Each field alone in every buffer size 0..N+8, inside a block with guard
 // bytes: exactly the expected bytes or kBufferTooSmall, never a stray write.
 template <typename F>
@@ -150,6 +173,11 @@ TEST(EncoderFastPaths, NeverWritesPastTheBuffer) {
   EverySize("270=Q\x01", [t](Encoder& e) { e.AddString(t, "Q"); });
   EverySize("270=EUR/USD\x01", [t](Encoder& e) { e.AddString(t, "EUR/USD"); });
   EverySize("7=Y\x01", [](Encoder& e) { e.AddBool(Opaque(7), true); });
+  for (std::size_t n = 1; n <= 20; ++n) {
+    const std::string text(n, 'k');
+    EverySize("270=" + text + "\x01", [t, &text](Encoder& e) { e.AddString(t, text); });
+    EverySize("55=" + text + "\x01", [&text](Encoder& e) { e.AddString(55, text); });
+  }
   const std::string long_text(50, 'z');
   EverySize("9999=" + long_text + "\x01", [&long_text](Encoder& e) { e.AddString(Opaque(9999), long_text); });
 }
