@@ -38,10 +38,8 @@ inline constexpr std::size_t kMaxDecimalChars = 64;
 // fraction's bytes moved up one for the '.', one 8-byte store (the bytes after
 // the text are scratch).
 [[gnu::always_inline]] inline char* WriteShortScaled(char* out, std::uint64_t magnitude, int frac_digits) noexcept {
-  const std::uint64_t word = EightDigitWord(static_cast<std::uint32_t>(magnitude));
-  const int zeros = LeadingZeroDigits(word);  // magnitude >= 10: nonzero
-  const std::uint64_t digits = word >> (8 * zeros);
-  const int n = 8 - zeros;                     // 2..7
+  const int n = DigitsBelow10To8(static_cast<std::uint32_t>(magnitude));  // 2..7
+  const std::uint64_t digits = EightDigitWord(static_cast<std::uint32_t>(magnitude)) >> (8 * (8 - n));
   const int int_bits = 8 * (n - frac_digits);  // 8..48
   const std::uint64_t int_mask = (std::uint64_t{1} << int_bits) - 1;
   const std::uint64_t text = (digits & int_mask) | (std::uint64_t{'.'} << int_bits) | ((digits & ~int_mask) << 8);

@@ -131,12 +131,12 @@ inline char* WriteSigned(char* out, std::int64_t v) noexcept {
   return digits + 0x3030303030303030ull;
 }
 
-// LeadingZeroDigits returns how many of an EightDigitWord's digits are
-// leading zeros (0..7; the word of a nonzero value).
-[[gnu::always_inline]] inline int LeadingZeroDigits(std::uint64_t word) noexcept {
-  // Each byte minus '0' is its digit (no borrows): the first nonzero byte is
-  // the first significant digit.
-  return std::countr_zero(word - 0x3030303030303030ull) >> 3;
+// DigitsBelow10To8 returns the number of digits of v (1..99999999) from
+// independent compares, so that the end of the text (the next field's
+// position) does not wait for the digits themselves.
+[[gnu::always_inline]] inline int DigitsBelow10To8(std::uint32_t v) noexcept {
+  return 1 + (v >= 10 ? 1 : 0) + (v >= 100 ? 1 : 0) + (v >= 1000 ? 1 : 0) + (v >= 10000 ? 1 : 0) +
+         (v >= 100000 ? 1 : 0) + (v >= 1000000 ? 1 : 0) + (v >= 10000000 ? 1 : 0);
 }
 
 // WriteUnsignedWide is WriteUnsigned for a caller with at least 8 bytes of
@@ -145,11 +145,10 @@ inline char* WriteSigned(char* out, std::int64_t v) noexcept {
 // digits, no loop.
 [[gnu::always_inline]] inline char* WriteUnsignedWide(char* out, std::uint64_t v) noexcept {
   if (v < 100000000 && v != 0) [[likely]] {
-    const std::uint64_t word = EightDigitWord(static_cast<std::uint32_t>(v));
-    const int zeros = LeadingZeroDigits(word);
-    const std::uint64_t digits = word >> (8 * zeros);
+    const int n = DigitsBelow10To8(static_cast<std::uint32_t>(v));
+    const std::uint64_t digits = EightDigitWord(static_cast<std::uint32_t>(v)) >> (8 * (8 - n));
     std::memcpy(out, &digits, 8);
-    return out + (8 - zeros);
+    return out + n;
   }
   return WriteUnsigned(out, v);
 }
