@@ -135,12 +135,12 @@ class Encoder {
 
   [[gnu::always_inline]] void AddInt(std::uint32_t tag, std::int64_t value) noexcept {
     Put<codec_internal::kMaxSignedChars>(tag, [value](char* p) noexcept {
-      return codec_internal::WriteSigned(p, value);
+      return codec_internal::WriteSignedWide(p, value);
     });
   }
   [[gnu::always_inline]] void AddUint(std::uint32_t tag, std::uint64_t value) noexcept {
     Put<codec_internal::kMaxUnsignedChars>(tag, [value](char* p) noexcept {
-      return codec_internal::WriteUnsigned(p, value);
+      return codec_internal::WriteUnsignedWide(p, value);
     });
   }
   // AddChar: one character, not SOH (kInvalidValue).
@@ -417,19 +417,67 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
     Fail(ErrorCode::kInvalidTag, tag);
     return;
   }
-  if (value.empty() || codec_internal::ContainsSoh(value.data(), value.size())) [[unlikely]] {
+  const char* const v = value.data();
+  const std::size_t n = value.size();
+  char* p = pos_;
+  const std::size_t room = static_cast<std::size_t>(end_ - p);
+  // Short text (most FIX strings) with room for the widest field: the value
+  // is loaded once as two overlapping words, checked for SOH and stored.
+  if (n - 1 < 16 && kMaxTagChars + 2 + 16 <= room) [[likely]] {
+    if (n >= 8) {
+      const std::uint64_t a = codec_internal::Load8(v);
+      const std::uint64_t b = codec_internal::Load8(v + n - 8);
+      if (codec_internal::HasSohByte(a) || codec_internal::HasSohByte(b)) [[unlikely]] {
+        Fail(ErrorCode::kInvalidValue, tag);
+        return;
+      }
+      p = codec_internal::WriteTagWide(p, tag);
+      std::memcpy(p, &a, 8);
+      std::memcpy(p + n - 8, &b, 8);
+    } else if (n >= 4) {
+      const std::uint32_t a = codec_internal::Load4(v);
+      const std::uint32_t b = codec_internal::Load4(v + n - 4);
+      if (codec_internal::HasSohByte((std::uint64_t{a} << 32) | b)) [[unlikely]] {
+        Fail(ErrorCode::kInvalidValue, tag);
+        return;
+      }
+      p = codec_internal::WriteTagWide(p, tag);
+      std::memcpy(p, &a, 4);
+      std::memcpy(p + n - 4, &b, 4);
+    } else {
+      const char c0 = v[0], c1 = v[n / 2], c2 = v[n - 1];
+      if (c0 == '\x01' || c1 == '\x01' || c2 == '\x01') [[unlikely]] {
+        Fail(ErrorCode::kInvalidValue, tag);
+        return;
+      }
+      p = codec_internal::WriteTagWide(p, tag);
+      p[0] = c0;
+      p[n / 2] = c1;
+      p[n - 1] = c2;
+    }
+    p += n;
+    *p++ = '\x01';
+    pos_ = p;
+    return;
+  }
+  if (n == 0 || codec_internal::ContainsSoh(v, n)) [[unlikely]] {
     Fail(ErrorCode::kInvalidValue, tag);
     return;
   }
-  const std::size_t need = static_cast<std::size_t>(codec_internal::CountDigits(tag)) + 2 + value.size();
-  char* p = pos_;
-  if (need > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
-    Fail(ErrorCode::kBufferTooSmall, tag);
-    return;
+  // Room for the widest tag (which also covers WriteTagWide's 8-byte store)
+  // is checked first; only near the end is the exact size needed.
+  if (kMaxTagChars + 2 + n <= room) [[likely]] {
+    p = codec_internal::WriteTagWide(p, tag);
+  } else {
+    const std::size_t need = static_cast<std::size_t>(codec_internal::CountDigits(tag)) + 2 + n;
+    if (need > room) [[unlikely]] {
+      Fail(ErrorCode::kBufferTooSmall, tag);
+      return;
+    }
+    p = codec_internal::WriteTag(p, tag);
   }
-  p = codec_internal::WriteTag(p, tag);
-  codec_internal::CopyBytes(p, value.data(), value.size());
-  p += value.size();
+  codec_internal::CopyBytes(p, v, n);
+  p += n;
   *p++ = '\x01';
   pos_ = p;
 }

@@ -28,18 +28,50 @@ inline constexpr int kMaxFixedDecimals = 18;
 // '-' + 19 digits + 40 zeros, or '-' + "0." + 40 digits.
 inline constexpr std::size_t kMaxDecimalChars = 64;
 
+// IsShortScaled: magnitude * 10^-frac_digits has an integer part and at
+// most 7 digits in all (most prices: 123.45, 1.08345), WriteShortScaled's case.
+[[gnu::always_inline]] inline bool IsShortScaled(std::uint64_t magnitude, int frac_digits) noexcept {
+  return magnitude < 10000000 && frac_digits >= 1 && frac_digits < 7 && magnitude >= kPowersOf10[frac_digits];
+}
+
+// WriteShortScaled writes an IsShortScaled value: its digits as one word, the
+// fraction's bytes moved up one for the '.', one 8-byte store (the bytes after
+// the text are scratch).
+[[gnu::always_inline]] inline char* WriteShortScaled(char* out, std::uint64_t magnitude, int frac_digits) noexcept {
+  const int n = DigitsBelow10To8(static_cast<std::uint32_t>(magnitude));  // 2..7
+  const std::uint64_t digits = EightDigitWord(static_cast<std::uint32_t>(magnitude)) >> (8 * (8 - n));
+  const int int_bits = 8 * (n - frac_digits);  // 8..48
+  const std::uint64_t int_mask = (std::uint64_t{1} << int_bits) - 1;
+  const std::uint64_t text = (digits & int_mask) | (std::uint64_t{'.'} << int_bits) | ((digits & ~int_mask) << 8);
+  std::memcpy(out, &text, 8);
+  return out + n + 1;
+}
+
 // WriteScaled writes magnitude * 10^-frac_digits (frac_digits 0..40) with
-// exactly frac_digits digits after the point ("0.05" for 5 and 2).
+// exactly frac_digits digits after the point ("0.05" for 5 and 2). May store
+// up to 8 bytes at `out` however short the text (within kMaxDecimalChars).
 inline char* WriteScaled(char* out, std::uint64_t magnitude, int frac_digits) noexcept {
-  if (frac_digits == 0) return WriteUnsigned(out, magnitude);
+  if (frac_digits == 0) return WriteUnsignedWide(out, magnitude);
+  if (IsShortScaled(magnitude, frac_digits)) [[likely]] return WriteShortScaled(out, magnitude, frac_digits);
   const int n = CountDigits(magnitude);
   if (n > frac_digits) {
-    // Integer part and fraction: write the digits, then open the gap for '.'.
-    const int int_digits = n - frac_digits;
-    WriteDigitsBackward(out + n + 1, magnitude);  // one spare leading byte
-    for (int i = 0; i < int_digits; ++i) out[i] = out[i + 1];  // usually a few digits
-    out[int_digits] = '.';
-    return out + n + 1;
+    // Integer part and fraction, right to left: the fraction's digits two at
+    // a time (one more when odd), '.', then the integer part's digits.
+    char* const end = out + n + 1;
+    char* p = end;
+    int k = frac_digits;  // < n <= 20
+    for (; k >= 2; k -= 2) {
+      p -= 2;
+      WritePair(p, static_cast<unsigned>(magnitude % 100));
+      magnitude /= 100;
+    }
+    if (k != 0) {
+      *--p = static_cast<char>('0' + magnitude % 10);
+      magnitude /= 10;
+    }
+    *--p = '.';
+    WriteDigitsBackward(p, magnitude);  // n - frac_digits > 0 digits
+    return end;
   }
   out[0] = '0';
   out[1] = '.';
@@ -49,24 +81,32 @@ inline char* WriteScaled(char* out, std::uint64_t magnitude, int frac_digits) no
   return out + 2 + frac_digits;
 }
 
+// WriteDecimalAnyMagnitude is WriteDecimal after the sign, for every
+// exponent in range (out of line: the common short prices never get here).
+[[gnu::noinline]] inline char* WriteDecimalAnyMagnitude(char* out, std::uint64_t magnitude, int exponent) noexcept {
+  if (exponent >= 0) {
+    out = WriteUnsignedWide(out, magnitude);
+    if (magnitude != 0 && exponent > 0) {
+      std::memset(out, '0', static_cast<std::size_t>(exponent));
+      out += exponent;
+    }
+    return out;
+  }
+  return WriteScaled(out, magnitude, -exponent);
+}
+
 // WriteDecimal writes d exactly: {12345,-2} "123.45", {150,-2} "1.50",
 // {-1,-3} "-0.001", {7,2} "700", {0,3} "0". nullptr when |exponent| > 40.
-inline char* WriteDecimal(char* out, Decimal d) noexcept {
-  if (d.exponent > kMaxDecimalExponent || d.exponent < -kMaxDecimalExponent) return nullptr;
+// Short prices inline (WriteShortScaled), the rest out of line.
+[[gnu::always_inline]] inline char* WriteDecimal(char* out, Decimal d) noexcept {
+  if (d.exponent > kMaxDecimalExponent || d.exponent < -kMaxDecimalExponent) [[unlikely]] return nullptr;
   std::uint64_t magnitude = static_cast<std::uint64_t>(d.mantissa);
   if (d.mantissa < 0) {
     *out++ = '-';
     magnitude = 0 - magnitude;
   }
-  if (d.exponent >= 0) {
-    out = WriteUnsigned(out, magnitude);
-    if (magnitude != 0 && d.exponent > 0) {
-      std::memset(out, '0', static_cast<std::size_t>(d.exponent));
-      out += d.exponent;
-    }
-    return out;
-  }
-  return WriteScaled(out, magnitude, -d.exponent);
+  if (IsShortScaled(magnitude, -d.exponent)) [[likely]] return WriteShortScaled(out, magnitude, -d.exponent);
+  return WriteDecimalAnyMagnitude(out, magnitude, d.exponent);
 }
 
 // RescaleDecimal returns d with exactly `decimals` digits after the point,
