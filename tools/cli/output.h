@@ -19,7 +19,7 @@ namespace fixwire::cli {
 
 class Output {
  public:
-  static constexpr std::size_t kBufferSize = 1 << 20;
+  static constexpr std::size_t kBufferSize = 256 << 10;
 
   explicit Output(int fd = 1) : fd_(fd), buffer_(new char[kBufferSize]) {}
   ~Output() { Flush(); }
