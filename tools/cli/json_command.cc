@@ -49,9 +49,9 @@ class JsonSink {
   void OnMessage(const MessageView& view, std::uint64_t offset) {
     Start(offset);
     out_.Append(",\"ok\":true,\"begin_string\":");
-    AppendJsonString(out_, view.begin_string());
+    String(view.begin_string());
     out_.Append(",\"msg_type\":");
-    AppendJsonString(out_, view.msg_type());
+    String(view.msg_type());
     out_.Append(",\"fields\":");
     Fields(view, view.fields().data(), 0, view.field_count());
     if (!dicts_.disabled()) {
@@ -106,6 +106,20 @@ class JsonSink {
     }
     out_.Append("\"offset\":");
     out_.AppendUint(offset);
+  }
+
+  // String writes a JSON string of bytes of the current buffer.
+  void String(std::string_view bytes) {
+    if (bytes.size() > 1024) {
+      AppendJsonString(out_, bytes);
+      return;
+    }
+    char* const start = out_.Reserve(6 * bytes.size() + kEscapeSlack + 2);
+    char* p = start;
+    *p++ = '"';
+    p = EscapeTo(p, bytes, reader_.buffer_end());
+    *p++ = '"';
+    out_.Commit(static_cast<std::size_t>(p - start));
   }
 
   // Fields writes fields [begin, end) except those inside the groups of the
