@@ -1,11 +1,17 @@
 // digits.h: decimal digit parsing and formatting for FIX integers, lengths,
 // timestamps and CheckSum, with no locale, no allocation and no exceptions.
 //
-// Parsing uses SWAR (eight ASCII digits checked and combined with a few 64-bit
-// multiplies; one or two digits are done byte by byte); formatting writes two
-// digits at a time from a "00".."99" table (four pairs combined into one 8-byte
-// store), with the digit count from count-leading-zeros. Both are plain scalar code
-// (no ISA dispatch); simd_internal has the byte-at-a-time references tests use.
+// Parsing uses SWAR (eight ASCII digits checked with one subtract, one add and
+// one mask, and combined with three 64-bit multiplies; one or two digits are done
+// byte by byte); formatting splits a value below 10^8 into eight digit bytes with
+// lane-parallel multiply-shift divisions (SWAR, no table; one or two digits from a
+// "00".."99" table), the digit count from count-trailing-zeros of those bytes, and
+// writes them with at most two overlapping stores. Both are plain scalar code (no
+// ISA dispatch); simd_internal has the byte-at-a-time references tests use.
+//
+// ParseUnsigned (1..8 digits) and FormatUnsigned (values below 10^16) are inline
+// (simd/internal/digits_inline.h), so a caller pays no call per value; longer
+// inputs and values take one out-of-line call.
 //
 // Bounds: parsing reads exactly [data, data + size); formatting writes exactly
 // the number of bytes it returns (at most kMaxUint64Digits), so the caller
@@ -24,7 +30,7 @@ inline constexpr std::size_t kMaxUint64Digits = 20;  // 18446744073709551615
 // Returns false (leaving *out unspecified) when size is 0 or above 20, any
 // byte is not '0'..'9', or the value exceeds UINT64_MAX. Leading zeros are
 // accepted (callers that forbid them check data[0]).
-[[nodiscard]] bool ParseUnsigned(const char* data, std::size_t size, std::uint64_t* out) noexcept;
+[[nodiscard]] inline bool ParseUnsigned(const char* data, std::size_t size, std::uint64_t* out) noexcept;
 
 // AllDigits reports whether every byte of data[0..size) is '0'..'9' (true for size 0).
 bool AllDigits(const char* data, std::size_t size) noexcept;
@@ -34,12 +40,14 @@ std::size_t DigitCount(std::uint64_t v) noexcept;
 
 // FormatUnsigned writes v in decimal, without leading zeros, to out and returns
 // the number of bytes written (DigitCount(v)).
-std::size_t FormatUnsigned(std::uint64_t v, char* out) noexcept;
+inline std::size_t FormatUnsigned(std::uint64_t v, char* out) noexcept;
 
 // FormatFixedWidth writes the low `width` decimal digits of v to out[0..width),
 // zero-padded on the left (v = 7, width = 3 -> "007"). width is 1..20.
 void FormatFixedWidth(std::uint64_t v, std::size_t width, char* out) noexcept;
 
 }  // namespace fixwire::simd
+
+#include "simd/internal/digits_inline.h"  // IWYU pragma: export
 
 #endif  // FIXWIRE_SIMD_DIGITS_H_

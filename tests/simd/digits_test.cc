@@ -241,6 +241,51 @@ TEST(FormatUnsignedTest, MatchesTheReferenceAtBoundariesAndRandom) {
   }
 }
 
+// The inline paths split at 10, 100, 10^4 (table pairs), 10^8 (SWAR lanes,
+// leading zeros from the trailing zero bytes) and 10^16: every value below
+// 2 * 10^5, a stride through the rest of 10^8, and the same with every high
+// part of the 9..16 digit path. Compared with the reference formatter
+// (snprintf-free, digit by digit), and with a sentinel for over-writes.
+TEST(FormatUnsignedTest, InlinePathsMatchTheReference) {
+  char want[24];
+  auto check = [&want](std::uint64_t v) {
+    const std::size_t n = FormatUnsignedReference(v, want);
+    char got[32];
+    std::memset(got, '#', sizeof(got));
+    const std::size_t m = FormatUnsigned(v, got);
+    ASSERT_EQ(std::string_view(got, m), std::string_view(want, n)) << v;
+    ASSERT_EQ(got[m], '#') << "wrote past the digits of " << v;
+  };
+  for (std::uint64_t v = 0; v < 200000; ++v) check(v);
+  for (std::uint64_t v = 200000; v < 100000000; v += 997) check(v);
+  for (std::uint64_t v = 100000000; v < 10000000000000000ull; v = v * 7 + 13) {
+    for (std::uint64_t d = 0; d < 64; ++d) check(v + d);
+  }
+}
+
+// Every 3- and 4-byte string over '0'..'9' plus a few non-digits: the 3..7
+// digit parse loads overlapping halves and shifts the lanes into place.
+TEST(ParseUnsignedTest, EveryShortStringMatchesTheReference) {
+  const char kBytes[] = "0123456789/:a \x01\xff";
+  const std::size_t k = sizeof(kBytes) - 1;
+  for (std::size_t size = 3; size <= 4; ++size) {
+    std::size_t total = 1;
+    for (std::size_t i = 0; i < size; ++i) total *= k;
+    for (std::size_t code = 0; code < total; ++code) {
+      std::string text(size, '0');
+      for (std::size_t i = 0, c = code; i < size; ++i, c /= k) text[i] = kBytes[c % k];
+      ExactBuffer buf(text, 0);
+      std::uint64_t got = 0;
+      std::uint64_t want = 0;
+      const bool ok = ParseUnsigned(buf.data(), buf.size(), &got);
+      ASSERT_EQ(ok, ParseUnsignedReference(text.data(), text.size(), &want)) << text;
+      if (ok) {
+        ASSERT_EQ(got, want) << text;
+      }
+    }
+  }
+}
+
 TEST(FormatFixedWidthTest, GoldenValues) {
   char out[20];
   FormatFixedWidth(7, 3, out);

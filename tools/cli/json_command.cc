@@ -43,15 +43,15 @@ constexpr char kHelp[] =
 
 class JsonSink {
  public:
-  JsonSink(Output& out, Dictionaries& dicts, const std::string* file)
-      : out_(out), dicts_(dicts), file_(file), storage_(4096, 1 << 16) {}
+  JsonSink(Output& out, Dictionaries& dicts, const Reader& reader, const std::string* file)
+      : out_(out), dicts_(dicts), reader_(reader), file_(file), storage_(4096, 1 << 16) {}
 
   void OnMessage(const MessageView& view, std::uint64_t offset) {
     Start(offset);
     out_.Append(",\"ok\":true,\"begin_string\":");
-    AppendJsonString(out_, view.begin_string());
+    String(view.begin_string());
     out_.Append(",\"msg_type\":");
-    AppendJsonString(out_, view.msg_type());
+    String(view.msg_type());
     out_.Append(",\"fields\":");
     Fields(view, view.fields().data(), 0, view.field_count());
     if (!dicts_.disabled()) {
@@ -108,11 +108,37 @@ class JsonSink {
     out_.AppendUint(offset);
   }
 
+  // String writes a JSON string of bytes of the current buffer.
+  void String(std::string_view bytes) {
+    if (bytes.size() > 1024) {
+      AppendJsonString(out_, bytes);
+      return;
+    }
+    char* const start = out_.Reserve(6 * bytes.size() + kEscapeSlack + 2);
+    char* p = start;
+    *p++ = '"';
+    p = EscapeTo(p, bytes, reader_.buffer_end());
+    *p++ = '"';
+    out_.Commit(static_cast<std::size_t>(p - start));
+  }
+
   // Fields writes fields [begin, end) except those inside the groups of the
-  // chain starting at `group` (kNoGroup: all of them).
+  // chain starting at `group` (kNoGroup: all of them). Room for every field
+  // is reserved once (the values are bytes of the message, so 6 times its
+  // size bounds their escapes), and the fields are written through a local
+  // pointer; a message too big for that goes field by field.
   void Fields(const MessageView& view, const Field* fields, std::uint32_t begin, std::uint32_t end,
               std::uint32_t group = codec_internal::kNoGroup) {
-    out_.Append('[');
+    const std::size_t room = 6 * std::size_t{view.size()} + (JsonFieldRoom(0) + 1) * (end - begin) + 2;
+    const bool direct = room <= Output::kBufferSize / 2;
+    const char* const readable_end = reader_.buffer_end();  // the values may be read up to there
+    char* const start = direct ? out_.Reserve(room) : nullptr;
+    char* p = start;
+    if (direct) {
+      *p++ = '[';
+    } else {
+      out_.Append('[');
+    }
     bool first = true;
     for (std::uint32_t i = begin; i < end; ++i) {
       if (group != codec_internal::kNoGroup && i == grouped_.group_record(group).count_field + 1) {
@@ -123,11 +149,21 @@ class JsonSink {
           continue;
         }
       }
-      if (!first) out_.Append(',');
+      if (direct) {
+        if (!first) *p++ = ',';
+        p = WriteJsonField(p, fields[i].tag, view.value(fields[i]), readable_end);
+      } else {
+        if (!first) out_.Append(',');
+        AppendJsonField(out_, fields[i].tag, view.value(fields[i]));
+      }
       first = false;
-      AppendJsonField(out_, fields[i].tag, view.value(fields[i]));
     }
-    out_.Append(']');
+    if (direct) {
+      *p++ = ']';
+      out_.Commit(static_cast<std::size_t>(p - start));
+    } else {
+      out_.Append(']');
+    }
   }
 
   void Groups(const MessageView& view, std::uint32_t group) {
@@ -160,6 +196,7 @@ class JsonSink {
 
   Output& out_;
   Dictionaries& dicts_;
+  const Reader& reader_;
   const std::string* file_;
   GroupStorage storage_;
   GroupedMessage grouped_;
@@ -188,7 +225,7 @@ int RunJson(const std::vector<std::string>& args) {
   std::uint64_t garbled = 0;
   const bool many = options.files.size() > 1;
   int status = ForEachInput("json", options, [&](Input& input) {
-    JsonSink sink(out, dicts, many ? &input.name() : nullptr);
+    JsonSink sink(out, dicts, reader, many ? &input.name() : nullptr);
     Progress progress(input.name(), input.bytes().size(), options.progress);
     reader.Run(input.bytes(), sink, &progress);
     garbled += sink.garbled();

@@ -15,11 +15,13 @@
 #include <memory>
 #include <string_view>
 
+#include "simd/digits.h"
+
 namespace fixwire::cli {
 
 class Output {
  public:
-  static constexpr std::size_t kBufferSize = 1 << 20;
+  static constexpr std::size_t kBufferSize = 256 << 10;
 
   explicit Output(int fd = 1) : fd_(fd), buffer_(new char[kBufferSize]) {}
   ~Output() { Flush(); }
@@ -42,14 +44,8 @@ class Output {
     buffer_[used_++] = c;
   }
   void AppendUint(std::uint64_t v) {
-    char tmp[24];
-    char* end = tmp + sizeof(tmp);
-    char* p = end;
-    do {
-      *--p = static_cast<char>('0' + v % 10);
-      v /= 10;
-    } while (v != 0);
-    Append(std::string_view(p, static_cast<std::size_t>(end - p)));
+    if (simd::kMaxUint64Digits > kBufferSize - used_) Flush();
+    used_ += simd::FormatUnsigned(v, buffer_.get() + used_);
   }
   // Reserve returns room for at least n bytes (n <= kBufferSize); Commit(k) keeps k of them.
   char* Reserve(std::size_t n) {

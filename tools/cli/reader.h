@@ -83,6 +83,11 @@ class Reader {
   Reader(const Decoder& decoder, Delimiter delimiter)
       : decoder_(decoder), delimiter_(delimiter), index_(kIndexCapacity) {}
 
+  // buffer_end: during a sink call, the end of the buffer holding the
+  // message (the input, or the converted line): the bytes from the message
+  // up to there may be read.
+  const char* buffer_end() const { return buffer_end_; }
+
   template <typename Sink>
   void Run(std::string_view input, Sink& sink, Progress* progress) {
     const Delimiter d = delimiter_ == Delimiter::kAuto ? DetectDelimiter(input) : delimiter_;
@@ -110,6 +115,7 @@ class Reader {
     auto at = [base, map](std::size_t i) -> std::uint64_t {
       return base + (map != nullptr ? map[i] : i);
     };
+    buffer_end_ = d + n;
     std::size_t pos = 0;
     while (pos < n) {
       std::size_t start = pos;
@@ -146,6 +152,7 @@ class Reader {
 
   const Decoder& decoder_;
   Delimiter delimiter_;
+  const char* buffer_end_ = nullptr;  // end of the buffer Scan reads (see buffer_end())
   FieldIndex index_;
   MessageView view_;
   std::vector<char> scratch_;
