@@ -10,6 +10,7 @@
 #include "codec/encoder.h"
 #include "codec/field_index.h"
 #include "codec/message_view.h"
+#include "tools/cli/command_loop.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/dictionaries.h"
 #include "tools/cli/output.h"
@@ -214,10 +215,7 @@ int RunEncode(const std::vector<std::string>& args) {
     return code;
   }
   Dictionaries dicts;
-  if (absl::Status s = dicts.Init(options); !s.ok()) {
-    std::fprintf(stderr, "fixwire encode: %s\n", std::string(s.message()).c_str());
-    return 2;
-  }
+  if (!LoadDictionaries("encode", options, &dicts)) return 2;
   const LengthFieldTable& lengths =
       dicts.length_fields() != nullptr ? *dicts.length_fields() : StandardLengthFields();
   const Delimiter out_delim =

@@ -6,6 +6,7 @@
 #include "codec/decoder.h"
 #include "codec/group_view.h"
 #include "codec/message_view.h"
+#include "tools/cli/command_loop.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/dictionaries.h"
 #include "tools/cli/json_escape.h"
@@ -97,16 +98,7 @@ class JsonSink {
   std::uint64_t garbled() const { return garbled_; }
 
  private:
-  void Start(std::uint64_t offset) {
-    out_.Append('{');
-    if (file_ != nullptr) {
-      out_.Append("\"file\":");
-      AppendJsonString(out_, *file_);
-      out_.Append(',');
-    }
-    out_.Append("\"offset\":");
-    out_.AppendUint(offset);
-  }
+  void Start(std::uint64_t offset) { AppendJsonRecordStart(out_, file_, offset); }
 
   // String writes a JSON string of bytes of the current buffer.
   void String(std::string_view bytes) {
@@ -213,30 +205,13 @@ int RunJson(const std::vector<std::string>& args) {
     return code;
   }
   Dictionaries dicts;
-  if (absl::Status s = dicts.Init(options); !s.ok()) {
-    std::fprintf(stderr, "fixwire json: %s\n", std::string(s.message()).c_str());
-    return 2;
-  }
-  DecoderOptions decoder_options;
-  decoder_options.length_fields = dicts.length_fields();
-  Decoder decoder(decoder_options);
+  if (!LoadDictionaries("json", options, &dicts)) return 2;
+  Decoder decoder(LogDecoderOptions(dicts));
   Reader reader(decoder, options.delimiter);
   Output out;
-  std::uint64_t garbled = 0;
-  const bool many = options.files.size() > 1;
-  int status = ForEachInput("json", options, [&](Input& input) {
-    JsonSink sink(out, dicts, reader, many ? &input.name() : nullptr);
-    Progress progress(input.name(), input.bytes().size(), options.progress);
-    reader.Run(input.bytes(), sink, &progress);
-    garbled += sink.garbled();
+  return WriteEveryInput("json", options, reader, out, [&](const std::string* file) {
+    return JsonSink(out, dicts, reader, file);
   });
-  out.Flush();
-  if (out.failed()) {
-    std::fprintf(stderr, "fixwire json: cannot write the output (closed pipe or full disk?)\n");
-    return 2;
-  }
-  if (status != 0) return status;
-  return garbled != 0 ? 1 : 0;
 }
 
 }  // namespace fixwire::cli

@@ -109,6 +109,17 @@ void AppendJsonField(Output& out, std::uint32_t tag, std::string_view value) {
   out.Commit(static_cast<std::size_t>(WriteJsonField(begin, tag, value, value.data() + value.size()) - begin));
 }
 
+void AppendJsonRecordStart(Output& out, const std::string* file, std::uint64_t offset) {
+  out.Append('{');
+  if (file != nullptr) {
+    out.Append("\"file\":");
+    AppendJsonString(out, *file);
+    out.Append(',');
+  }
+  out.Append("\"offset\":");
+  out.AppendUint(offset);
+}
+
 void AppendJsonString(Output& out, std::string_view bytes) {
   out.Append('"');
   while (bytes.size() > kChunk) {

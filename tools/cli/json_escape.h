@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "simd/digits.h"
@@ -86,6 +87,10 @@ inline char* WriteJsonField(char* p, std::uint32_t tag, std::string_view value,
 
 // AppendJsonField writes [tag,"value"] to out.
 void AppendJsonField(Output& out, std::uint32_t tag, std::string_view value);
+
+// AppendJsonRecordStart opens a per-message JSON object: '{', then
+// "file":"<name>", when `file` is not null, and "offset":N.
+void AppendJsonRecordStart(Output& out, const std::string* file, std::uint64_t offset);
 
 }  // namespace fixwire::cli
 

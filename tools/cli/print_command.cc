@@ -9,6 +9,7 @@
 #include "codec/dictionary.h"
 #include "codec/group_view.h"
 #include "codec/message_view.h"
+#include "tools/cli/command_loop.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/dictionaries.h"
 #include "tools/cli/output.h"
@@ -217,31 +218,17 @@ int RunPrint(const std::vector<std::string>& args) {
     return code;
   }
   Dictionaries dicts;
-  if (absl::Status s = dicts.Init(options); !s.ok()) {
-    std::fprintf(stderr, "fixwire print: %s\n", std::string(s.message()).c_str());
-    return 2;
-  }
+  if (!LoadDictionaries("print", options, &dicts)) return 2;
   Colors colors;
   if (options.color == ColorMode::kAlways || (options.color == ColorMode::kAuto && isatty(1))) {
     colors = Colors{"\x1b[1;33m", "\x1b[36m", "\x1b[1m", "\x1b[32m", "\x1b[1;31m", "\x1b[0m"};
   }
-  DecoderOptions decoder_options;
-  decoder_options.length_fields = dicts.length_fields();
-  Decoder decoder(decoder_options);
+  Decoder decoder(LogDecoderOptions(dicts));
   Reader reader(decoder, options.delimiter);
   Output out;
-  std::uint64_t garbled = 0;
-  const bool many = options.files.size() > 1;
-  int status = ForEachInput("print", options, [&](Input& input) {
-    PrintSink sink(out, dicts, colors, many ? &input.name() : nullptr);
-    Progress progress(input.name(), input.bytes().size(), options.progress);
-    reader.Run(input.bytes(), sink, &progress);
-    garbled += sink.garbled();
+  return WriteEveryInput("print", options, reader, out, [&](const std::string* file) {
+    return PrintSink(out, dicts, colors, file);
   });
-  out.Flush();
-  if (out.failed()) return 2;
-  if (status != 0) return status;
-  return garbled != 0 ? 1 : 0;
 }
 
 }  // namespace fixwire::cli

@@ -11,6 +11,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "codec/decoder.h"
 #include "codec/message_view.h"
+#include "tools/cli/command_loop.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/dictionaries.h"
 #include "tools/cli/output.h"
@@ -176,21 +177,15 @@ int RunStats(const std::vector<std::string>& args) {
     return code;
   }
   Dictionaries dicts;
-  if (absl::Status s = dicts.Init(options); !s.ok()) {
-    std::fprintf(stderr, "fixwire stats: %s\n", std::string(s.message()).c_str());
-    return 2;
-  }
-  DecoderOptions decoder_options;
-  decoder_options.length_fields = dicts.length_fields();
-  Decoder decoder(decoder_options);
+  if (!LoadDictionaries("stats", options, &dicts)) return 2;
+  Decoder decoder(LogDecoderOptions(dicts));
   Reader reader(decoder, options.delimiter);
   StatsSink sink;
   std::uint64_t input_bytes = 0;
   std::uint64_t inputs = 0;
   const auto start = std::chrono::steady_clock::now();
   int status = ForEachInput("stats", options, [&](Input& input) {
-    Progress progress(input.name(), input.bytes().size(), options.progress);
-    reader.Run(input.bytes(), sink, &progress);
+    ReadInput(reader, input, sink, options);
     input_bytes += input.bytes().size();
     ++inputs;
   });

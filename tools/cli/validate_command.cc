@@ -7,6 +7,7 @@
 #include "codec/group_view.h"
 #include "codec/message_view.h"
 #include "codec/validator.h"
+#include "tools/cli/command_loop.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/dictionaries.h"
 #include "tools/cli/json_escape.h"
@@ -172,14 +173,7 @@ class ValidateSink {
  private:
   void Start(std::uint64_t offset) {
     if (json_) {
-      out_.Append('{');
-      if (file_ != nullptr) {
-        out_.Append("\"file\":");
-        AppendJsonString(out_, *file_);
-        out_.Append(',');
-      }
-      out_.Append("\"offset\":");
-      out_.AppendUint(offset);
+      AppendJsonRecordStart(out_, file_, offset);
       return;
     }
     if (file_ != nullptr) {
@@ -213,12 +207,8 @@ int RunValidate(const std::vector<std::string>& args) {
     return 2;
   }
   Dictionaries dicts;
-  if (absl::Status s = dicts.Init(options); !s.ok()) {
-    std::fprintf(stderr, "fixwire validate: %s\n", std::string(s.message()).c_str());
-    return 2;
-  }
-  DecoderOptions decoder_options;
-  decoder_options.length_fields = dicts.length_fields();
+  if (!LoadDictionaries("validate", options, &dicts)) return 2;
+  DecoderOptions decoder_options = LogDecoderOptions(dicts);
   decoder_options.allow_empty_values = true;  // reported as SessionRejectReason 4
   Decoder decoder(decoder_options);
   Reader reader(decoder, options.delimiter);
@@ -227,8 +217,7 @@ int RunValidate(const std::vector<std::string>& args) {
   const bool many = options.files.size() > 1;
   int status = ForEachInput("validate", options, [&](Input& input) {
     ValidateSink sink(out, dicts, options.json, many ? &input.name() : nullptr);
-    Progress progress(input.name(), input.bytes().size(), options.progress);
-    reader.Run(input.bytes(), sink, &progress);
+    ReadInput(reader, input, sink, options);
     checked += sink.checked_;
     failed += sink.failed_;
     garbled += sink.garbled_;
