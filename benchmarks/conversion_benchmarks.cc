@@ -18,120 +18,100 @@
 namespace fixwire::bench {
 namespace {
 
-void FixwireIntToString(benchmark::State& state) {
-  char buffer[simd::kMaxUint64Digits];
-  std::uint64_t value = 1234;
+// ConversionRow times convert(value) once per iteration. The value passes
+// through DoNotOptimize first so nothing is folded at compile time, and what
+// convert returns is consumed; `bytes` is the text's length for the counters.
+template <typename T, typename Convert>
+void ConversionRow(benchmark::State& state, T value, std::size_t bytes, Convert convert) {
   RowCounters counters;
   for (auto _ : state) {
     benchmark::DoNotOptimize(value);
-    std::size_t n = simd::FormatUnsigned(value, buffer);
-    benchmark::DoNotOptimize(n);
-    benchmark::DoNotOptimize(buffer);
+    auto result = convert(value);
+    benchmark::DoNotOptimize(result);
   }
-  counters.Finish(state, 4);
+  counters.Finish(state, bytes);
+}
+
+void FixwireIntToString(benchmark::State& state) {
+  char buffer[simd::kMaxUint64Digits];
+  ConversionRow(state, std::uint64_t{1234}, 4, [&](std::uint64_t v) {
+    const std::size_t n = simd::FormatUnsigned(v, buffer);
+    benchmark::DoNotOptimize(buffer);
+    return n;
+  });
 }
 BENCHMARK(FixwireIntToString)->Name("fixwire/int_to_string/1234");
 
 // string_to_int: the FIX int parser (signed, as QuickFIX's IntConvertor).
 void FixwireStringToInt(benchmark::State& state) {
-  std::string_view text = "1234";
-  RowCounters counters;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(text);
+  ConversionRow(state, std::string_view("1234"), 4, [](std::string_view text) {
     std::int64_t v = 0;
-    ErrorCode e = ParseInt64(text, &v);
+    const ErrorCode e = ParseInt64(text, &v);
     benchmark::DoNotOptimize(e);
-    benchmark::DoNotOptimize(v);
-  }
-  counters.Finish(state, text.size());
+    return v;
+  });
 }
 BENCHMARK(FixwireStringToInt)->Name("fixwire/string_to_int/1234");
 
 // string_to_double: the exact Decimal parse, then its correctly rounded double.
 void FixwireStringToDouble(benchmark::State& state) {
-  std::string_view text = "123.45";
-  RowCounters counters;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(text);
+  ConversionRow(state, std::string_view("123.45"), 6, [](std::string_view text) {
     Decimal d;
-    ErrorCode e = ParseDecimal(text, &d);
-    double v = d.ToDouble();
+    const ErrorCode e = ParseDecimal(text, &d);
     benchmark::DoNotOptimize(e);
-    benchmark::DoNotOptimize(v);
-  }
-  counters.Finish(state, text.size());
+    return d.ToDouble();
+  });
 }
 BENCHMARK(FixwireStringToDouble)->Name("fixwire/string_to_double/123.45");
 
 void FixwireDoubleToString(benchmark::State& state) {
   char buffer[codec_internal::kMaxDecimalChars];
-  double value = 123.45;
-  RowCounters counters;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(value);
-    char* end = codec_internal::WriteDouble(buffer, value, 2);  // what Encoder::AddDouble writes
-    benchmark::DoNotOptimize(end);
+  ConversionRow(state, 123.45, 6, [&](double v) {
+    char* end = codec_internal::WriteDouble(buffer, v, 2);  // what Encoder::AddDouble writes
     benchmark::DoNotOptimize(buffer);
-  }
-  counters.Finish(state, 6);
+    return end;
+  });
 }
 BENCHMARK(FixwireDoubleToString)->Name("fixwire/double_to_string/123.45");
 
 void SnprintfIntToString(benchmark::State& state) {
   char buffer[32];
-  int value = 1234;
-  RowCounters counters;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(value);
-    int n = std::snprintf(buffer, sizeof buffer, "%d", value);
-    benchmark::DoNotOptimize(n);
+  ConversionRow(state, 1234, 4, [&](int v) {
+    const int n = std::snprintf(buffer, sizeof buffer, "%d", v);
     benchmark::DoNotOptimize(buffer);
-  }
-  counters.Finish(state, 4);
+    return n;
+  });
 }
 BENCHMARK(SnprintfIntToString)->Name("snprintf/int_to_string/1234");
 
 void SnprintfDoubleToString(benchmark::State& state) {
   char buffer[64];
-  double value = 123.45;
-  RowCounters counters;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(value);
-    int n = std::snprintf(buffer, sizeof buffer, "%.2f", value);
-    benchmark::DoNotOptimize(n);
+  ConversionRow(state, 123.45, 6, [&](double v) {
+    const int n = std::snprintf(buffer, sizeof buffer, "%.2f", v);
     benchmark::DoNotOptimize(buffer);
-  }
-  counters.Finish(state, 6);
+    return n;
+  });
 }
 BENCHMARK(SnprintfDoubleToString)->Name("snprintf/double_to_string/123.45");
 
 // The stream baselines build a std::ostringstream per conversion and take its
 // string, as stream-based engines do per field.
+template <typename T>
+std::size_t StreamToString(T v) {
+  std::ostringstream out;
+  out << v;
+  std::string s = out.str();
+  benchmark::DoNotOptimize(s.data());
+  return s.size();
+}
+
 void OstreamIntToString(benchmark::State& state) {
-  int value = 1234;
-  RowCounters counters;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(value);
-    std::ostringstream out;
-    out << value;
-    std::string s = out.str();
-    benchmark::DoNotOptimize(s.data());
-  }
-  counters.Finish(state, 4);
+  ConversionRow(state, 1234, 4, StreamToString<int>);
 }
 BENCHMARK(OstreamIntToString)->Name("ostream/int_to_string/1234");
 
 void OstreamDoubleToString(benchmark::State& state) {
-  double value = 123.45;
-  RowCounters counters;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(value);
-    std::ostringstream out;
-    out << value;
-    std::string s = out.str();
-    benchmark::DoNotOptimize(s.data());
-  }
-  counters.Finish(state, 6);
+  ConversionRow(state, 123.45, 6, StreamToString<double>);
 }
 BENCHMARK(OstreamDoubleToString)->Name("ostream/double_to_string/123.45");
 
