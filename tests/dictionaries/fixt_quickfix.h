@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include "tests/dictionaries/quickfix_judge.h"
+
 namespace fixwire_dicttest {
 
 // Loads path into a QuickFIX DataDictionary: "" on success, else QuickFIX's error text.
@@ -16,12 +18,7 @@ std::string QuickFixLoadError(const std::string& path);
 // The BeginString QuickFIX derives from the file's <fix> attributes ("" if it does not load).
 std::string QuickFixVersion(const std::string& path);
 
-struct QuickFixVerdict {
-  bool ok = false;
-  int reject_reason = -1;  // SessionRejectReason(373) code for the rejection, -1 if none applies
-  int tag = 0;             // the tag QuickFIX names, 0 if none
-  std::string text;        // QuickFIX's message ("" when ok)
-};
+using QuickFixVerdict = fixwire_qfjudge::QuickFixVerdict;
 
 // Parses raw (a whole SOH-delimited message) with the transport and application dictionaries, the
 // way a QuickFIX FIXT session does, and validates it: admin messages (session MsgTypes) against the
