@@ -55,30 +55,6 @@ inline void StoreLow(char* p, std::uint64_t bytes, std::size_t n) noexcept {
   }
 }
 
-
-constexpr std::uint64_t kPow10[20] = {
-    1ull,
-    10ull,
-    100ull,
-    1000ull,
-    10000ull,
-    100000ull,
-    1000000ull,
-    10000000ull,
-    100000000ull,
-    1000000000ull,
-    10000000000ull,
-    100000000000ull,
-    1000000000000ull,
-    10000000000000ull,
-    100000000000000ull,
-    1000000000000000ull,
-    10000000000000000ull,
-    100000000000000000ull,
-    1000000000000000000ull,
-    10000000000000000000ull,
-};
-
 // ParseUpTo19 parses size 1..19 digits, where no overflow is possible.
 inline bool ParseUpTo19(const char* data, std::size_t size, std::uint64_t* out) noexcept {
   const std::size_t head = size % 8;
@@ -156,15 +132,11 @@ bool AllDigits(const char* data, std::size_t size) noexcept {
   return si::AreEightDigits(si::LoadRightAligned(data + i, size - i));
 }
 
-std::size_t DigitCount(std::uint64_t v) noexcept {
-  const int bits = 64 - __builtin_clzll(v | 1);                      // 1..64
-  const std::size_t t = static_cast<std::size_t>(bits * 1233) >> 12;  // floor(bits * log10(2))
-  return t + ((v | 1) >= si::kPow10[t] ? 1 : 0);  // v | 1: DigitCount(0) is 1
-}
+std::size_t DigitCount(std::uint64_t v) noexcept { return static_cast<std::size_t>(si::DecimalDigits(v)); }
 
 void FormatFixedWidth(std::uint64_t v, std::size_t width, char* out) noexcept {
   if (width == 0) return;  // outside the contract (1..20): write nothing
-  if (width < kMaxUint64Digits) v %= si::kPow10[width];
+  if (width < kMaxUint64Digits) v %= si::kPowersOf10[width];
   while (width > 8) {
     const std::uint64_t q = v / 100000000;
     si::Store8(out + width - 8, si::EightDigitBytes(static_cast<std::uint32_t>(v - q * 100000000)) | si::kAsciiZeros);

@@ -10,6 +10,7 @@
 #define FIXWIRE_SIMD_INTERNAL_DIGITS_INLINE_H_
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -22,16 +23,38 @@ namespace fixwire::simd_internal {
 
 inline constexpr std::uint64_t kAsciiZeros = 0x3030303030303030ull;
 
-// "00" "01" ... "99": two ASCII digits per entry.
-constexpr std::array<char, 200> MakeDigitPairs() {
-  std::array<char, 200> pairs{};
+// "00" "01" ... "99": two ASCII digits per entry (pairs[2 * i], pairs[2 * i + 1]).
+struct DigitPairTable {
+  char pairs[200];
+};
+inline constexpr DigitPairTable kDigitPairs = [] {
+  DigitPairTable t{};
   for (int i = 0; i < 100; ++i) {
-    pairs[2 * i] = static_cast<char>('0' + i / 10);
-    pairs[2 * i + 1] = static_cast<char>('0' + i % 10);
+    t.pairs[2 * i] = static_cast<char>('0' + i / 10);
+    t.pairs[2 * i + 1] = static_cast<char>('0' + i % 10);
   }
-  return pairs;
+  return t;
+}();
+
+// kPowersOf10[i] is 10^i, i = 0..19.
+inline constexpr std::array<std::uint64_t, 20> kPowersOf10 = [] {
+  std::array<std::uint64_t, 20> p{};
+  std::uint64_t x = 1;
+  for (std::uint64_t& e : p) {
+    e = x;
+    x *= 10;
+  }
+  return p;
+}();
+
+// DecimalDigits returns the number of decimal digits of v (1 for 0):
+// floor(bit_width * log10(2)) is the count or one less, settled by one
+// compare with a power of ten. v | 1 has v's count, and one digit for 0.
+constexpr int DecimalDigits(std::uint64_t v) noexcept {
+  const std::uint64_t x = v | 1;
+  const int t = (std::bit_width(x) * 1233) >> 12;
+  return t + (x >= kPowersOf10[static_cast<std::size_t>(t)] ? 1 : 0);
 }
-inline constexpr std::array<char, 200> kDigitPairs = MakeDigitPairs();
 
 inline std::uint64_t Load8(const char* p) noexcept {
   std::uint64_t v;
@@ -133,7 +156,7 @@ inline std::uint64_t EightDigitBytes(std::uint32_t x) noexcept {
 // Pair returns the two ASCII digits of x (< 100) in the low 16 bits, in memory order.
 inline std::uint32_t Pair(std::uint32_t x) noexcept {
   std::uint16_t pair;
-  std::memcpy(&pair, &kDigitPairs[2 * x], 2);
+  std::memcpy(&pair, &kDigitPairs.pairs[2 * x], 2);
   return pair;
 }
 
@@ -146,7 +169,7 @@ inline std::size_t FormatBelow1e8(std::uint32_t x, char* out) noexcept {
       out[0] = static_cast<char>('0' + x);
       return 1;
     }
-    std::memcpy(out, &kDigitPairs[2 * x], 2);
+    std::memcpy(out, &kDigitPairs.pairs[2 * x], 2);
     return 2;
   }
   if (x < 10000) {
@@ -239,7 +262,7 @@ inline std::size_t FormatUnsigned(std::uint64_t v, char* out) noexcept {
     const auto mid = static_cast<std::uint32_t>(q4 - hi * 10000);
     const std::uint64_t digits = si::EightDigitBytesOfHalves(mid, low) | si::kAsciiZeros;
     if (hi >= 10) {
-      std::memcpy(out, &si::kDigitPairs[2 * hi], 2);
+      std::memcpy(out, &si::kDigitPairs.pairs[2 * hi], 2);
       si::Store8(out + 2, digits);
       return 10;
     }
