@@ -70,9 +70,12 @@ inline void Store8(char* p, std::uint64_t bytes) noexcept { std::memcpy(p, &byte
 // above '9' either the lane is >= 0x80 or lane + 0x76 is (lanes below it are
 // digits, so no borrow or carry reaches it). Digits give lanes 0..9, and
 // 0..9 + 0x76 stays below 0x80.
-inline bool AreEightDigitValues(std::uint64_t v) noexcept {
-  return ((v | (v + 0x7676767676767676ull)) & 0x8080808080808080ull) == 0;
+// NonDigitLanes has bit 7 set in that lane (and maybe above it); several
+// words' results can be ORed and tested once.
+inline std::uint64_t NonDigitLanes(std::uint64_t v) noexcept {
+  return (v | (v + 0x7676767676767676ull)) & 0x8080808080808080ull;
 }
+inline bool AreEightDigitValues(std::uint64_t v) noexcept { return NonDigitLanes(v) == 0; }
 
 // AreEightDigits: every byte of the word is '0'..'9'.
 inline bool AreEightDigits(std::uint64_t chunk) noexcept { return AreEightDigitValues(chunk - kAsciiZeros); }
@@ -206,7 +209,7 @@ namespace fixwire::simd {
 
 inline bool ParseUnsigned(const char* data, std::size_t size, std::uint64_t* out) noexcept {
   namespace si = simd_internal;
-  if (size == 8) [[likely]] {  // dates (YYYYMMDD), sequence numbers: one load
+  if (size == 8) {  // dates (YYYYMMDD), sequence numbers: one load
     const std::uint64_t v = si::Load8(data) - si::kAsciiZeros;
     if (!si::AreEightDigitValues(v)) return false;
     *out = si::EightDigitValue(v);
