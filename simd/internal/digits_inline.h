@@ -1,11 +1,13 @@
 // digits_inline.h: the inline halves of simd/digits.h (included by it; do not
-// include directly). The 1..8 digit parse and the 1..16 digit format are
-// inline so that a caller pays no call per value; longer inputs and values go
-// to the out-of-line functions at the bottom (digits.cc).
+// include directly), and the digit tables and steps codec/internal/format_int.h
+// builds on (one implementation). The 1..8 digit parse and the 1..16 digit
+// format are inline so that a caller pays no call per value; longer inputs and
+// values go to the out-of-line functions at the bottom (digits.cc).
 //
 // Every word here holds ASCII bytes in memory order: the first byte in the
 // lowest 8 bits (std::memcpy of a little-endian load/store). Bounds are those
 // of digits.h: reads exactly [data, data + size), writes exactly n bytes.
+// Baseline x86-64 only (SSE2 is part of it); no other ISA flags.
 #ifndef FIXWIRE_SIMD_INTERNAL_DIGITS_INLINE_H_
 #define FIXWIRE_SIMD_INTERNAL_DIGITS_INLINE_H_
 
@@ -52,7 +54,7 @@ inline constexpr std::array<std::uint64_t, 20> kPowersOf10 = [] {
 // compare with a power of ten. v | 1 has v's count, and one digit for 0.
 constexpr int DecimalDigits(std::uint64_t v) noexcept {
   const std::uint64_t x = v | 1;
-  const int t = (std::bit_width(x) * 1233) >> 12;
+  const int t = (static_cast<int>(std::bit_width(x)) * 1233) >> 12;
   return t + (x >= kPowersOf10[static_cast<std::size_t>(t)] ? 1 : 0);
 }
 
@@ -133,8 +135,11 @@ inline std::uint64_t EightDigitBytesSse2(std::uint32_t high, std::uint32_t low) 
   __m128i x = _mm_cvtsi32_si128(static_cast<int>((high << 2) | (low << 18)));  // 16-bit lanes: 4 high, 4 low
   x = _mm_unpacklo_epi16(x, x);
   x = _mm_unpacklo_epi32(x, x);  // lanes 0..3: 4 high, lanes 4..7: 4 low
-  const __m128i m = _mm_setr_epi16(33555, 41944, 52429, -32768, 33555, 41944, 52429, -32768);
-  const __m128i shift = _mm_setr_epi16(1 << 5, 1 << 8, 1 << 11, -32768, 1 << 5, 1 << 8, 1 << 11, -32768);
+  constexpr auto u16 = [](unsigned x) { return static_cast<short>(static_cast<std::uint16_t>(x)); };  // lanes are unsigned
+  const __m128i m = _mm_setr_epi16(u16(33555), u16(41944), u16(52429), u16(1u << 15), u16(33555), u16(41944),
+                                   u16(52429), u16(1u << 15));
+  const __m128i shift = _mm_setr_epi16(u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15), u16(1u << 5),
+                                       u16(1u << 8), u16(1u << 11), u16(1u << 15));
   const __m128i t = _mm_mulhi_epu16(_mm_mulhi_epu16(x, m), shift);               // t_i per half
   const __m128i prev10 = _mm_slli_epi64(_mm_mullo_epi16(t, _mm_set1_epi16(10)), 16);  // 10 * t_(i-1), 0 for i = 0
   const __m128i digits = _mm_sub_epi16(t, prev10);
