@@ -135,7 +135,7 @@ inline std::uint64_t EightDigitBytesSse2(std::uint32_t high, std::uint32_t low) 
   __m128i x = _mm_cvtsi32_si128(static_cast<int>((high << 2) | (low << 18)));  // 16-bit lanes: 4 high, 4 low
   x = _mm_unpacklo_epi16(x, x);
   x = _mm_unpacklo_epi32(x, x);  // lanes 0..3: 4 high, lanes 4..7: 4 low
-  constexpr auto u16 = [](unsigned x) { return static_cast<short>(static_cast<std::uint16_t>(x)); };  // lanes are unsigned
+  constexpr auto u16 = [](unsigned lane) { return static_cast<short>(static_cast<std::uint16_t>(lane)); };  // unsigned lanes
   const __m128i m = _mm_setr_epi16(u16(33555), u16(41944), u16(52429), u16(1u << 15), u16(33555), u16(41944),
                                    u16(52429), u16(1u << 15));
   const __m128i shift = _mm_setr_epi16(u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15), u16(1u << 5),
