@@ -126,14 +126,17 @@ bool AllDigits(const char* data, std::size_t size) noexcept {
   return si::AreEightDigits(si::LoadRightAligned(data + i, size - i));
 }
 
-std::size_t DigitCount(std::uint64_t v) noexcept { return static_cast<std::size_t>(si::DecimalDigits(v)); }
+std::size_t DigitCount(std::uint64_t v) noexcept {
+  return static_cast<std::size_t>(si::DecimalDigits(v));
+}
 
 void FormatFixedWidth(std::uint64_t v, std::size_t width, char* out) noexcept {
   if (width == 0) return;  // outside the contract (1..20): write nothing
   if (width < kMaxUint64Digits) v %= si::kPowersOf10[width];
   while (width > 8) {
     const std::uint64_t q = v / 100000000;
-    si::Store8(out + width - 8, si::EightDigitBytes(static_cast<std::uint32_t>(v - q * 100000000)) | si::kAsciiZeros);
+    si::Store8(out + width - 8, si::EightDigitBytes(static_cast<std::uint32_t>(v - q * 100000000)) |
+                                    si::kAsciiZeros);
     v = q;
     width -= 8;
   }

@@ -32,7 +32,8 @@ inline constexpr std::size_t kMaxUint64Digits = 20;  // 18446744073709551615
 // Returns false (leaving *out unspecified) when size is 0 or above 20, any
 // byte is not '0'..'9', or the value exceeds UINT64_MAX. Leading zeros are
 // accepted (callers that forbid them check data[0]).
-[[nodiscard]] inline bool ParseUnsigned(const char* data, std::size_t size, std::uint64_t* out) noexcept;
+[[nodiscard]] inline bool ParseUnsigned(const char* data, std::size_t size,
+                                        std::uint64_t* out) noexcept;
 
 // AllDigits reports whether every byte of data[0..size) is '0'..'9' (true for size 0).
 bool AllDigits(const char* data, std::size_t size) noexcept;

@@ -205,7 +205,8 @@ constexpr std::uint64_t TagWord(std::uint32_t tag) noexcept {
   std::memcpy(&lo, &kDigitPairs.pairs[2 * (tag % 100)], 2);
   // Digits minus one: 0 for 1..9, 3 for 1000..9999.
   const int extra = (tag >= 10 ? 1 : 0) + (tag >= 100 ? 1 : 0) + (tag >= 1000 ? 1 : 0);
-  const std::uint64_t four = std::uint64_t{hi} | (std::uint64_t{lo} << 16) | (std::uint64_t{'='} << 32);
+  const std::uint64_t four =
+      std::uint64_t{hi} | (std::uint64_t{lo} << 16) | (std::uint64_t{'='} << 32);
   *size = extra + 2;
   return four >> (8 * (3 - extra));
 }

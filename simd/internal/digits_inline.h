@@ -80,15 +80,19 @@ inline std::uint64_t NonDigitLanes(std::uint64_t v) noexcept {
 inline bool AreEightDigitValues(std::uint64_t v) noexcept { return NonDigitLanes(v) == 0; }
 
 // AreEightDigits: every byte of the word is '0'..'9'.
-inline bool AreEightDigits(std::uint64_t chunk) noexcept { return AreEightDigitValues(chunk - kAsciiZeros); }
+inline bool AreEightDigits(std::uint64_t chunk) noexcept {
+  return AreEightDigitValues(chunk - kAsciiZeros);
+}
 
 // EightDigitValue: eight digit values 0..9 (first, most significant, in the
 // lowest byte) to their number: pairs, then 4-digit groups, then the value,
 // each step one multiply-shift over all lanes at once.
 inline std::uint32_t EightDigitValue(std::uint64_t v) noexcept {
-  v = v * 10 + (v >> 8);                                       // bytes 0, 2, 4, 6: the pairs (odd bytes junk)
-  v = ((v & 0x00FF00FF00FF00FFull) * (1 + (100ull << 16))) >> 16;  // 16-bit lanes 0, 2: 4-digit groups
-  return static_cast<std::uint32_t>(static_cast<std::uint16_t>(v) * 10000u + static_cast<std::uint32_t>(v >> 32));
+  v = v * 10 + (v >> 8);  // bytes 0, 2, 4, 6: the pairs (odd bytes junk)
+  v = ((v & 0x00FF00FF00FF00FFull) * (1 + (100ull << 16))) >>
+      16;  // 16-bit lanes 0, 2: 4-digit groups
+  return static_cast<std::uint32_t>(static_cast<std::uint16_t>(v) * 10000u +
+                                    static_cast<std::uint32_t>(v >> 32));
 }
 
 // DivBelow1e10By1e8 and DivBelow1e10By1e4 are v / 10^8 and v / 10^4 for v
@@ -100,8 +104,12 @@ inline constexpr std::uint64_t kMulBy1e4 = 1759218605;  // ceil(2^40 / 625), 10^
 static_assert((9999999999ull >> 8) * (kMulBy1e8 * 390625 - (1ull << 45)) < (1ull << 45));
 static_assert((9999999999ull >> 4) * (kMulBy1e4 * 625 - (1ull << 40)) < (1ull << 40));
 static_assert(kMulBy1e4 < (1ull << 31));  // an imul immediate
-inline std::uint64_t DivBelow1e10By1e8(std::uint64_t v) noexcept { return ((v >> 8) * kMulBy1e8) >> 45; }
-inline std::uint64_t DivBelow1e10By1e4(std::uint64_t v) noexcept { return ((v >> 4) * kMulBy1e4) >> 40; }
+inline std::uint64_t DivBelow1e10By1e8(std::uint64_t v) noexcept {
+  return ((v >> 8) * kMulBy1e8) >> 45;
+}
+inline std::uint64_t DivBelow1e10By1e4(std::uint64_t v) noexcept {
+  return ((v >> 4) * kMulBy1e4) >> 40;
+}
 
 // The eight-digit step: high * 10^4 + low (both below 10^4) as eight digit
 // values 0..9 with leading zeros, the first digit in the lowest byte (OR
@@ -115,9 +123,9 @@ inline std::uint64_t DivBelow1e10By1e4(std::uint64_t v) noexcept { return ((v >>
 inline std::uint64_t EightDigitBytesSwar(std::uint32_t high, std::uint32_t low) noexcept {
   std::uint64_t v = low | (std::uint64_t{high} << 32);
   std::uint64_t q = ((v * 5243) >> 19) & 0x0000007F0000007Full;  // lane / 100 (exact below 43699)
-  v += q * (0x10000 - 100);                                       // lane: (q << 16) + lane % 100
-  q = ((v * 103) >> 10) & 0x000F000F000F000Full;                  // 16-bit lane / 10 (exact below 179)
-  v += q * (0x100 - 10);                                          // lane: (q << 8) + lane % 10
+  v += q * (0x10000 - 100);                                      // lane: (q << 16) + lane % 100
+  q = ((v * 103) >> 10) & 0x000F000F000F000Full;  // 16-bit lane / 10 (exact below 179)
+  v += q * (0x100 - 10);                          // lane: (q << 8) + lane % 10
   return __builtin_bswap64(v);
 }
 
@@ -132,16 +140,20 @@ inline std::uint64_t EightDigitBytesSwar(std::uint32_t high, std::uint32_t low) 
 // d = 10: m 52429, s 5; d = 1: m 2^15, s 1. The multiplies run in the vector
 // unit, which leaves the scalar multiplier to the caller's divisions.
 inline std::uint64_t EightDigitBytesSse2(std::uint32_t high, std::uint32_t low) noexcept {
-  __m128i x = _mm_cvtsi32_si128(static_cast<int>((high << 2) | (low << 18)));  // 16-bit lanes: 4 high, 4 low
+  __m128i x = _mm_cvtsi32_si128(
+      static_cast<int>((high << 2) | (low << 18)));  // 16-bit lanes: 4 high, 4 low
   x = _mm_unpacklo_epi16(x, x);
   x = _mm_unpacklo_epi32(x, x);  // lanes 0..3: 4 high, lanes 4..7: 4 low
-  constexpr auto u16 = [](unsigned lane) { return static_cast<short>(static_cast<std::uint16_t>(lane)); };  // unsigned lanes
-  const __m128i m = _mm_setr_epi16(u16(33555), u16(41944), u16(52429), u16(1u << 15), u16(33555), u16(41944),
-                                   u16(52429), u16(1u << 15));
-  const __m128i shift = _mm_setr_epi16(u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15), u16(1u << 5),
-                                       u16(1u << 8), u16(1u << 11), u16(1u << 15));
-  const __m128i t = _mm_mulhi_epu16(_mm_mulhi_epu16(x, m), shift);               // t_i per half
-  const __m128i prev10 = _mm_slli_epi64(_mm_mullo_epi16(t, _mm_set1_epi16(10)), 16);  // 10 * t_(i-1), 0 for i = 0
+  constexpr auto u16 = [](unsigned lane) {
+    return static_cast<short>(static_cast<std::uint16_t>(lane));
+  };  // unsigned lanes
+  const __m128i m = _mm_setr_epi16(u16(33555), u16(41944), u16(52429), u16(1u << 15), u16(33555),
+                                   u16(41944), u16(52429), u16(1u << 15));
+  const __m128i shift = _mm_setr_epi16(u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15),
+                                       u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15));
+  const __m128i t = _mm_mulhi_epu16(_mm_mulhi_epu16(x, m), shift);  // t_i per half
+  const __m128i prev10 =
+      _mm_slli_epi64(_mm_mullo_epi16(t, _mm_set1_epi16(10)), 16);  // 10 * t_(i-1), 0 for i = 0
   const __m128i digits = _mm_sub_epi16(t, prev10);
   return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_packus_epi16(digits, digits)));
 }
@@ -205,7 +217,8 @@ inline std::size_t FormatBelow1e8(std::uint32_t x, char* out) noexcept {
 }
 
 // The out-of-line rest (digits.cc): ParseUnsignedLong takes sizes 0 and 9 and up.
-[[nodiscard]] bool ParseUnsignedLong(const char* data, std::size_t size, std::uint64_t* out) noexcept;
+[[nodiscard]] bool ParseUnsignedLong(const char* data, std::size_t size,
+                                     std::uint64_t* out) noexcept;
 std::size_t FormatUnsignedLong(std::uint64_t v, char* out) noexcept;
 
 }  // namespace fixwire::simd_internal

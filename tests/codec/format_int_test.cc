@@ -22,7 +22,8 @@ namespace {
 // v zero-padded to `width` digits (v below 10^width), digit by digit.
 std::string Padded(std::uint64_t v, int width) {
   std::string s(static_cast<std::size_t>(width), '0');
-  for (int i = width - 1; i >= 0; --i, v /= 10) s[static_cast<std::size_t>(i)] = static_cast<char>('0' + v % 10);
+  for (int i = width - 1; i >= 0; --i, v /= 10)
+    s[static_cast<std::size_t>(i)] = static_cast<char>('0' + v % 10);
   return s;
 }
 
@@ -33,11 +34,13 @@ struct Guarded {
   // The text at at()[0..n), with '#' everywhere else.
   ::testing::AssertionResult Holds(std::string_view text) const {
     if (std::string_view(bytes + 8, text.size()) != text) {
-      return ::testing::AssertionFailure() << std::string_view(bytes + 8, text.size()) << " != " << text;
+      return ::testing::AssertionFailure()
+             << std::string_view(bytes + 8, text.size()) << " != " << text;
     }
     for (std::size_t i = 0; i < sizeof(bytes); ++i) {
       if ((i < 8 || i >= 8 + text.size()) && bytes[i] != '#') {
-        return ::testing::AssertionFailure() << "byte " << static_cast<int>(i) - 8 << " written for " << text;
+        return ::testing::AssertionFailure()
+               << "byte " << static_cast<int>(i) - 8 << " written for " << text;
       }
     }
     return ::testing::AssertionSuccess();
@@ -48,14 +51,17 @@ template <int kWidth>
 void CheckFixedDigits(std::mt19937_64& rng) {
   std::uint64_t limit = 1;
   for (int i = 0; i < kWidth; ++i) limit *= 10;
-  limit = std::min<std::uint64_t>(limit, std::uint64_t{std::numeric_limits<std::uint32_t>::max()} + 1);
+  limit =
+      std::min<std::uint64_t>(limit, std::uint64_t{std::numeric_limits<std::uint32_t>::max()} + 1);
   auto check = [](std::uint32_t v) {
     Guarded g;
     WriteFixedDigits<kWidth>(g.at(), v);
     ASSERT_TRUE(g.Holds(Padded(v, kWidth))) << "width " << kWidth << " value " << v;
   };
-  for (std::uint64_t v = 0; v < std::min<std::uint64_t>(limit, 100000); ++v) check(static_cast<std::uint32_t>(v));
-  for (std::uint64_t d = 1; d <= 1000 && d <= limit; ++d) check(static_cast<std::uint32_t>(limit - d));
+  for (std::uint64_t v = 0; v < std::min<std::uint64_t>(limit, 100000); ++v)
+    check(static_cast<std::uint32_t>(v));
+  for (std::uint64_t d = 1; d <= 1000 && d <= limit; ++d)
+    check(static_cast<std::uint32_t>(limit - d));
   for (int k = 0; k < 20000; ++k) check(static_cast<std::uint32_t>(rng() % limit));
 }
 
@@ -120,9 +126,11 @@ TEST(FormatIntTest, UnsignedSignedAndBackward) {
   for (int k = 0; k < 200000; ++k) check(rng() >> (rng() % 64));
 }
 
-static_assert(CountDigits(0) == 1 && CountDigits(9) == 1 && CountDigits(10) == 2 && CountDigits(99999999) == 8 &&
-              CountDigits(100000000) == 9 && CountDigits(~0ull) == 20);
-static_assert(TagWord(8) == 0x3D38 && TagWord(35) == 0x3D3533 && TagWord(1234567) == 0x3D37363534333231ull);
+static_assert(CountDigits(0) == 1 && CountDigits(9) == 1 && CountDigits(10) == 2 &&
+              CountDigits(99999999) == 8 && CountDigits(100000000) == 9 &&
+              CountDigits(~0ull) == 20);
+static_assert(TagWord(8) == 0x3D38 && TagWord(35) == 0x3D3533 &&
+              TagWord(1234567) == 0x3D37363534333231ull);
 static_assert(kPowersOf10[0] == 1 && kPowersOf10[19] == 10000000000000000000ull);
 
 }  // namespace

@@ -94,7 +94,9 @@ TEST(ParseUnsignedTest, OverflowBoundaries) {
     for (std::size_t i = 0; i < n; ++i) text[i] = rev[n - 1 - i];
     const bool fits = x <= UINT64_MAX;
     ASSERT_EQ(ParseUnsigned(text, n, &v), fits) << std::string_view(text, n);
-    if (fits) { ASSERT_EQ(v, static_cast<std::uint64_t>(x)); }
+    if (fits) {
+      ASSERT_EQ(v, static_cast<std::uint64_t>(x));
+    }
   }
 }
 
@@ -121,7 +123,9 @@ TEST(ParseUnsignedTest, LeadingZerosAtEveryCount) {
       const bool ok = ParseUnsignedReference(text.data(), text.size(), &want);
       ASSERT_EQ(Parse(text, &got), ok) << text;
       ASSERT_EQ(ok, text.size() <= 20) << text;
-      if (ok) { ASSERT_EQ(got, want) << text; }
+      if (ok) {
+        ASSERT_EQ(got, want) << text;
+      }
     }
   }
 }
@@ -160,7 +164,9 @@ TEST(ParseUnsignedTest, RandomStringsMatchTheReference) {
     std::uint64_t want = 0;
     const bool ok = ParseUnsignedReference(text.data(), text.size(), &want);
     ASSERT_EQ(Parse(text, &got), ok) << text;
-    if (ok) { ASSERT_EQ(got, want) << text; }
+    if (ok) {
+      ASSERT_EQ(got, want) << text;
+    }
   }
 }
 
@@ -183,7 +189,8 @@ TEST(AllDigitsTest, MatchesTheReference) {
 }
 
 std::vector<std::uint64_t> BoundaryValues() {
-  std::vector<std::uint64_t> values = {0, 1, 9, UINT64_MAX, UINT64_MAX - 1, 1ull << 63, (1ull << 63) - 1};
+  std::vector<std::uint64_t> values = {
+      0, 1, 9, UINT64_MAX, UINT64_MAX - 1, 1ull << 63, (1ull << 63) - 1};
   std::uint64_t p = 1;
   for (int k = 0; k < 20; ++k) {
     values.push_back(p - 1);
@@ -219,7 +226,8 @@ std::string Format(std::uint64_t v) {
   std::memset(out, '#', sizeof(out));
   const std::size_t n = FormatUnsigned(v, out);
   EXPECT_LE(n, kMaxUint64Digits);
-  for (std::size_t i = n; i < sizeof(out); ++i) EXPECT_EQ(out[i], '#') << "wrote past the digits of " << v;
+  for (std::size_t i = n; i < sizeof(out); ++i)
+    EXPECT_EQ(out[i], '#') << "wrote past the digits of " << v;
   return std::string(out, n);
 }
 
@@ -332,7 +340,8 @@ TEST(DigitsInternalTest, EightDigitStepMatchesTheReference) {
 }
 
 static_assert(simd_internal::DecimalDigits(0) == 1 && simd_internal::DecimalDigits(9) == 1 &&
-              simd_internal::DecimalDigits(10) == 2 && simd_internal::DecimalDigits(UINT64_MAX) == 20 &&
+              simd_internal::DecimalDigits(10) == 2 &&
+              simd_internal::DecimalDigits(UINT64_MAX) == 20 &&
               simd_internal::DecimalDigits(9999999999999999999ull) == 19);
 
 // Every 3- and 4-byte string over '0'..'9' plus a few non-digits: the 3..7
@@ -387,8 +396,10 @@ TEST(FormatFixedWidthTest, EveryWidthMatchesTheReference) {
       std::memset(got, '#', sizeof(got));
       FormatFixedWidth(v, width, got);
       FormatFixedWidthReference(v, width, want);
-      ASSERT_EQ(std::string_view(got, width), std::string_view(want, width)) << v << " width " << width;
-      for (std::size_t i = width; i < sizeof(got); ++i) ASSERT_EQ(got[i], '#') << "wrote past width";
+      ASSERT_EQ(std::string_view(got, width), std::string_view(want, width))
+          << v << " width " << width;
+      for (std::size_t i = width; i < sizeof(got); ++i)
+        ASSERT_EQ(got[i], '#') << "wrote past width";
     }
   }
 }
