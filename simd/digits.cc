@@ -55,54 +55,23 @@ inline void StoreLow(char* p, std::uint64_t bytes, std::size_t n) noexcept {
   }
 }
 
-
-constexpr std::uint64_t kPow10[20] = {
-    1ull,
-    10ull,
-    100ull,
-    1000ull,
-    10000ull,
-    100000ull,
-    1000000ull,
-    10000000ull,
-    100000000ull,
-    1000000000ull,
-    10000000000ull,
-    100000000000ull,
-    1000000000000ull,
-    10000000000000ull,
-    100000000000000ull,
-    1000000000000000ull,
-    10000000000000000ull,
-    100000000000000000ull,
-    1000000000000000000ull,
-    10000000000000000000ull,
-};
-
-// ParseUpTo19 parses size 1..19 digits, where no overflow is possible.
-inline bool ParseUpTo19(const char* data, std::size_t size, std::uint64_t* out) noexcept {
-  const std::size_t head = size % 8;
-  std::uint64_t chunk;
-  std::size_t i;
-  if (head == 0) {
-    chunk = Load8(data);
-    i = 8;
-  } else if (size > 8) {
-    // The first `head` digits: shift out the bytes after them, shift in '0's.
-    chunk = (Load8(data) << (8 * (8 - head))) | (kAsciiZeros >> (8 * head));
-    i = head;
-  } else {
-    chunk = LoadRightAligned(data, head);
-    i = head;
+// ParseNineTo19 parses size 9..19 digits (no overflow possible): a head of
+// 1..8 digits from one 8-byte load at data, '0' subtracted and shifted into the
+// top lanes (the bytes after the head, and any borrow into them, are shifted
+// out; the lanes below read as leading zeros), then one or two chunks of eight.
+// Every load stays inside [data, data + size); one check for all chunks.
+inline bool ParseNineTo19(const char* data, std::size_t size, std::uint64_t* out) noexcept {
+  const std::size_t head = (size - 1) % 8 + 1;  // 1..8
+  const std::uint64_t first = (Load8(data) - kAsciiZeros) << (8 * (8 - head));
+  const std::uint64_t second = Load8(data + head) - kAsciiZeros;
+  std::uint64_t bad = NonDigitLanes(first) | NonDigitLanes(second);
+  std::uint64_t value = std::uint64_t{EightDigitValue(first)} * 100000000 + EightDigitValue(second);
+  if (size > 16) {
+    const std::uint64_t third = Load8(data + head + 8) - kAsciiZeros;
+    bad |= NonDigitLanes(third);
+    value = value * 100000000 + EightDigitValue(third);
   }
-  std::uint64_t v = chunk - kAsciiZeros;
-  if (!AreEightDigitValues(v)) return false;
-  std::uint64_t value = EightDigitValue(v);
-  for (; i < size; i += 8) {
-    v = Load8(data + i) - kAsciiZeros;
-    if (!AreEightDigitValues(v)) return false;
-    value = value * 100000000 + EightDigitValue(v);
-  }
+  if (bad != 0) return false;
   *out = value;
   return true;
 }
@@ -117,10 +86,11 @@ inline void StoreLeading(char* p, std::uint32_t x, std::size_t n) noexcept {
 // Every size but 1..8 (0 and above 20 fail). Only 20 digits can overflow: the
 // first 19 cannot, the last step is checked.
 bool ParseUnsignedLong(const char* data, std::size_t size, std::uint64_t* out) noexcept {
+  if (size - 1 < 8) return simd::ParseUnsigned(data, size, out);  // 1..8: the inline paths
   if (size == 0 || size > simd::kMaxUint64Digits) return false;
-  if (size < simd::kMaxUint64Digits) return ParseUpTo19(data, size, out);
+  if (size < simd::kMaxUint64Digits) return ParseNineTo19(data, size, out);
   std::uint64_t value;
-  if (!ParseUpTo19(data, 19, &value)) return false;
+  if (!ParseNineTo19(data, 19, &value)) return false;
   const auto last = static_cast<unsigned char>(data[19] - '0');
   if (last > 9) return false;
   if (__builtin_mul_overflow(value, 10, &value)) return false;
@@ -157,17 +127,16 @@ bool AllDigits(const char* data, std::size_t size) noexcept {
 }
 
 std::size_t DigitCount(std::uint64_t v) noexcept {
-  const int bits = 64 - __builtin_clzll(v | 1);                      // 1..64
-  const std::size_t t = static_cast<std::size_t>(bits * 1233) >> 12;  // floor(bits * log10(2))
-  return t + ((v | 1) >= si::kPow10[t] ? 1 : 0);  // v | 1: DigitCount(0) is 1
+  return static_cast<std::size_t>(si::DecimalDigits(v));
 }
 
 void FormatFixedWidth(std::uint64_t v, std::size_t width, char* out) noexcept {
   if (width == 0) return;  // outside the contract (1..20): write nothing
-  if (width < kMaxUint64Digits) v %= si::kPow10[width];
+  if (width < kMaxUint64Digits) v %= si::kPowersOf10[width];
   while (width > 8) {
     const std::uint64_t q = v / 100000000;
-    si::Store8(out + width - 8, si::EightDigitBytes(static_cast<std::uint32_t>(v - q * 100000000)) | si::kAsciiZeros);
+    si::Store8(out + width - 8, si::EightDigitBytes(static_cast<std::uint32_t>(v - q * 100000000)) |
+                                    si::kAsciiZeros);
     v = q;
     width -= 8;
   }

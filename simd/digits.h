@@ -2,12 +2,14 @@
 // timestamps and CheckSum, with no locale, no allocation and no exceptions.
 //
 // Parsing uses SWAR (eight ASCII digits checked with one subtract, one add and
-// one mask, and combined with three 64-bit multiplies; one or two digits are done
-// byte by byte); formatting splits a value below 10^8 into eight digit bytes with
-// lane-parallel multiply-shift divisions (SWAR, no table; one or two digits from a
-// "00".."99" table), the digit count from count-trailing-zeros of those bytes, and
-// writes them with at most two overlapping stores. Both are plain scalar code (no
-// ISA dispatch); simd_internal has the byte-at-a-time references tests use.
+// one mask, and combined with three multiply-shifts; one or two digits are done
+// byte by byte). Formatting: a value below 10^8 splits into two 4-digit halves,
+// and those into eight digit bytes in one step (SSE2, part of baseline x86-64:
+// lane-parallel multiply-highs; a SWAR version elsewhere), the digit count from
+// count-trailing-zeros of those bytes; 9..10 digit values take the head from a
+// "00".."99" table and the halves from two independent multiply-shifts; writes
+// are at most two overlapping stores. No ISA dispatch; simd_internal has the
+// byte-at-a-time references tests use.
 //
 // ParseUnsigned (1..8 digits) and FormatUnsigned (values below 10^16) are inline
 // (simd/internal/digits_inline.h), so a caller pays no call per value; longer
@@ -30,7 +32,8 @@ inline constexpr std::size_t kMaxUint64Digits = 20;  // 18446744073709551615
 // Returns false (leaving *out unspecified) when size is 0 or above 20, any
 // byte is not '0'..'9', or the value exceeds UINT64_MAX. Leading zeros are
 // accepted (callers that forbid them check data[0]).
-[[nodiscard]] inline bool ParseUnsigned(const char* data, std::size_t size, std::uint64_t* out) noexcept;
+[[nodiscard]] inline bool ParseUnsigned(const char* data, std::size_t size,
+                                        std::uint64_t* out) noexcept;
 
 // AllDigits reports whether every byte of data[0..size) is '0'..'9' (true for size 0).
 bool AllDigits(const char* data, std::size_t size) noexcept;

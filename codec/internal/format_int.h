@@ -1,11 +1,14 @@
 // format_int.h: decimal integer formatting for the encoder (internal).
 //
-// Writes digits right to left, two at a time from a "00".."99" table; the digit
-// count comes from the bit width and a power-of-ten table. The *Wide
-// variants write a tag or a value below 10^8 as one 8-byte word store (the
-// digits computed in a register). Everything is inline and constexpr-friendly
-// so that a constant tag (the common case, `encoder.AddInt(38, qty)`) folds to
-// a few stores at -O3.
+// The encoder's names for the digit code of simd/digits.h: the digit pair
+// table, the powers of ten, the digit count, the eight-digit step and
+// FormatUnsigned are simd's (one implementation, tested there against
+// byte-at-a-time references); this header adds the encoder's shapes of them:
+// writing backward to an end, signed values, fixed widths known at compile
+// time, "<tag>=" words, and the *Wide variants, which write a tag or a value
+// below 10^8 as one 8-byte word store (the digits computed in a register). A
+// constant tag (the common case, `encoder.AddInt(38, qty)`) folds to a few
+// stores at -O3 (TagWord and CountDigits are constexpr).
 //
 // Bounds: every function writes exactly the bytes it reports (returned end
 // pointer or stated width) and never reads, except the *Wide ones, which
@@ -20,90 +23,34 @@
 #include <cstdint>
 #include <cstring>
 
+#include "simd/digits.h"
+
 namespace fixwire::codec_internal {
 
 inline constexpr std::size_t kMaxUnsignedChars = 20;  // 18446744073709551615
 inline constexpr std::size_t kMaxSignedChars = 20;    // -9223372036854775808
 
-struct DigitPairTable {
-  char pairs[200];
-};
-
-inline constexpr DigitPairTable kDigitPairs = [] {
-  DigitPairTable t{};
-  for (int i = 0; i < 100; ++i) {
-    t.pairs[2 * i] = static_cast<char>('0' + i / 10);
-    t.pairs[2 * i + 1] = static_cast<char>('0' + i % 10);
-  }
-  return t;
-}();
-
-inline constexpr std::uint64_t kPowersOf10[20] = {
-    1ull,
-    10ull,
-    100ull,
-    1000ull,
-    10000ull,
-    100000ull,
-    1000000ull,
-    10000000ull,
-    100000000ull,
-    1000000000ull,
-    10000000000ull,
-    100000000000ull,
-    1000000000000ull,
-    10000000000000ull,
-    100000000000000ull,
-    1000000000000000ull,
-    10000000000000000ull,
-    100000000000000000ull,
-    1000000000000000000ull,
-    10000000000000000000ull,
-};
+using simd_internal::DigitPairTable;
+using simd_internal::kDigitPairs;  // kDigitPairs.pairs: "00" "01" ... "99"
+using simd_internal::kPowersOf10;  // kPowersOf10[i] is 10^i, i = 0..19
 
 // CountDigits returns the number of decimal digits of v (1 for 0).
-constexpr int CountDigits(std::uint64_t v) noexcept {
-  // floor(bit_width * log10(2)) is the digit count minus one, or one less.
-  // v | 1 has the same digit count as v, and one digit for 0.
-  const std::uint64_t x = v | 1;
-  const int t = (std::bit_width(x) * 1233) >> 12;
-  return t + (x >= kPowersOf10[t] ? 1 : 0);
-}
+constexpr int CountDigits(std::uint64_t v) noexcept { return simd_internal::DecimalDigits(v); }
 
 // WritePair writes the two digits of v (0..99) to out[0..2).
 [[gnu::always_inline]] inline void WritePair(char* out, unsigned v) noexcept {
   std::memcpy(out, &kDigitPairs.pairs[2 * v], 2);
 }
 
+// WriteUnsigned writes v without leading zeros; returns the end.
+[[gnu::always_inline]] inline char* WriteUnsigned(char* out, std::uint64_t v) noexcept {
+  return out + simd::FormatUnsigned(v, out);
+}
+
 // WriteDigitsBackward writes v's digits so that the last one lands at end[-1]
 // (CountDigits(v) bytes before it); no padding.
 [[gnu::always_inline]] inline void WriteDigitsBackward(char* end, std::uint64_t v) noexcept {
-  char* p = end;
-  while (v > 0xFFFFFFFFu) {  // 64-bit steps only while needed
-    const unsigned r = static_cast<unsigned>(v % 100);
-    v /= 100;
-    p -= 2;
-    WritePair(p, r);
-  }
-  auto w = static_cast<std::uint32_t>(v);  // 32-bit multiplies from here on
-  while (w >= 100) {
-    const std::uint32_t r = w % 100;
-    w /= 100;
-    p -= 2;
-    WritePair(p, r);
-  }
-  if (w >= 10) {
-    WritePair(p - 2, w);
-  } else {
-    p[-1] = static_cast<char>('0' + w);
-  }
-}
-
-// WriteUnsigned writes v without leading zeros; returns the end.
-[[gnu::always_inline]] inline char* WriteUnsigned(char* out, std::uint64_t v) noexcept {
-  const int n = CountDigits(v);
-  WriteDigitsBackward(out + n, v);
-  return out + n;
+  WriteUnsigned(end - CountDigits(v), v);
 }
 
 // WriteSigned writes v with a leading '-' when negative; returns the end.
@@ -118,17 +65,9 @@ inline char* WriteSigned(char* out, std::int64_t v) noexcept {
 
 // EightDigitWord returns v (below 10^8) as eight ASCII digits, zero padded,
 // as the little-endian bytes of a word (the most significant digit first in
-// memory), with no table and no loop: the two halves of 4 digits in 32-bit
-// lanes, each split into two 2-digit 16-bit lanes (x / 100 as x * 5243 >> 19,
-// exact below 10^4), each split into tens and ones bytes (y / 10 as
-// y * 103 >> 10, exact below 100). Checked for every v below 10^8.
+// memory): simd's eight-digit step, no table and no loop.
 [[gnu::always_inline]] inline std::uint64_t EightDigitWord(std::uint32_t v) noexcept {
-  const std::uint64_t x = (v / 10000) | (std::uint64_t{v % 10000} << 32);
-  const std::uint64_t hundreds = ((x * 5243) >> 19) & 0x0000007F0000007Full;
-  const std::uint64_t pairs = hundreds | ((x - hundreds * 100) << 16);
-  const std::uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Full;
-  const std::uint64_t digits = tens | ((pairs - tens * 10) << 8);
-  return digits + 0x3030303030303030ull;
+  return simd_internal::EightDigitBytes(v) | simd_internal::kAsciiZeros;
 }
 
 // DigitsBelow10To8 returns the number of digits of v (1..99999999) from
@@ -165,25 +104,26 @@ inline char* WriteSigned(char* out, std::int64_t v) noexcept {
 }
 
 // WriteFixedDigits writes v (below 10^kWidth) as exactly kWidth digits, zero
-// padded, to out[0..kWidth): two digits per step, no digit count.
+// padded, to out[0..kWidth): the eight-digit step, then the last kWidth bytes
+// of the word (for 9 and 10 digits, a head of v / 10^8 from the pair table).
 template <int kWidth>
 [[gnu::always_inline]] inline void WriteFixedDigits(char* out, std::uint32_t v) noexcept {
   static_assert(kWidth >= 1 && kWidth <= 10);
-  int i = kWidth;
-  while (i >= 2) {
-    i -= 2;
-    WritePair(out + i, v % 100);
-    v /= 100;
+  if constexpr (kWidth <= 8) {
+    const std::uint64_t word = EightDigitWord(v) >> (8 * (8 - kWidth));
+    std::memcpy(out, &word, kWidth);
+  } else {
+    const std::uint32_t head = v / 100000000;
+    const std::uint64_t word = EightDigitWord(v - head * 100000000);
+    std::memcpy(out, &kDigitPairs.pairs[2 * head + (10 - kWidth)], kWidth - 8);
+    std::memcpy(out + kWidth - 8, &word, 8);
   }
-  if constexpr (kWidth % 2 != 0) out[0] = static_cast<char>('0' + v);
 }
 
 // WriteFixedWidth writes the low `width` digits of v, zero padded, to
 // out[0..width). v must be below 10^width.
 inline void WriteFixedWidth(char* out, std::uint64_t v, int width) noexcept {
-  const int n = CountDigits(v);
-  for (int i = 0; i < width - n; ++i) out[i] = '0';
-  WriteDigitsBackward(out + width, v);
+  simd::FormatFixedWidth(v, static_cast<std::size_t>(width), out);
 }
 
 // CopyBytes copies n bytes (no overlap) with inline overlapping word moves
@@ -265,7 +205,8 @@ constexpr std::uint64_t TagWord(std::uint32_t tag) noexcept {
   std::memcpy(&lo, &kDigitPairs.pairs[2 * (tag % 100)], 2);
   // Digits minus one: 0 for 1..9, 3 for 1000..9999.
   const int extra = (tag >= 10 ? 1 : 0) + (tag >= 100 ? 1 : 0) + (tag >= 1000 ? 1 : 0);
-  const std::uint64_t four = std::uint64_t{hi} | (std::uint64_t{lo} << 16) | (std::uint64_t{'='} << 32);
+  const std::uint64_t four =
+      std::uint64_t{hi} | (std::uint64_t{lo} << 16) | (std::uint64_t{'='} << 32);
   *size = extra + 2;
   return four >> (8 * (3 - extra));
 }

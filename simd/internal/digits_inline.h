@@ -1,33 +1,62 @@
 // digits_inline.h: the inline halves of simd/digits.h (included by it; do not
-// include directly). The 1..8 digit parse and the 1..16 digit format are
-// inline so that a caller pays no call per value; longer inputs and values go
-// to the out-of-line functions at the bottom (digits.cc).
+// include directly), and the digit tables and steps codec/internal/format_int.h
+// builds on (one implementation). The 1..8 digit parse and the 1..16 digit
+// format are inline so that a caller pays no call per value; longer inputs and
+// values go to the out-of-line functions at the bottom (digits.cc).
 //
 // Every word here holds ASCII bytes in memory order: the first byte in the
 // lowest 8 bits (std::memcpy of a little-endian load/store). Bounds are those
 // of digits.h: reads exactly [data, data + size), writes exactly n bytes.
+// Baseline x86-64 only (SSE2 is part of it); no other ISA flags.
 #ifndef FIXWIRE_SIMD_INTERNAL_DIGITS_INLINE_H_
 #define FIXWIRE_SIMD_INTERNAL_DIGITS_INLINE_H_
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace fixwire::simd_internal {
 
 inline constexpr std::uint64_t kAsciiZeros = 0x3030303030303030ull;
 
-// "00" "01" ... "99": two ASCII digits per entry.
-constexpr std::array<char, 200> MakeDigitPairs() {
-  std::array<char, 200> pairs{};
+// "00" "01" ... "99": two ASCII digits per entry (pairs[2 * i], pairs[2 * i + 1]).
+struct DigitPairTable {
+  char pairs[200];
+};
+inline constexpr DigitPairTable kDigitPairs = [] {
+  DigitPairTable t{};
   for (int i = 0; i < 100; ++i) {
-    pairs[2 * i] = static_cast<char>('0' + i / 10);
-    pairs[2 * i + 1] = static_cast<char>('0' + i % 10);
+    t.pairs[2 * i] = static_cast<char>('0' + i / 10);
+    t.pairs[2 * i + 1] = static_cast<char>('0' + i % 10);
   }
-  return pairs;
+  return t;
+}();
+
+// kPowersOf10[i] is 10^i, i = 0..19.
+inline constexpr std::array<std::uint64_t, 20> kPowersOf10 = [] {
+  std::array<std::uint64_t, 20> p{};
+  std::uint64_t x = 1;
+  for (std::uint64_t& e : p) {
+    e = x;
+    x *= 10;
+  }
+  return p;
+}();
+
+// DecimalDigits returns the number of decimal digits of v (1 for 0):
+// floor(bit_width * log10(2)) is the count or one less, settled by one
+// compare with a power of ten. v | 1 has v's count, and one digit for 0.
+constexpr int DecimalDigits(std::uint64_t v) noexcept {
+  const std::uint64_t x = v | 1;
+  const int t = (static_cast<int>(std::bit_width(x)) * 1233) >> 12;
+  return t + (x >= kPowersOf10[static_cast<std::size_t>(t)] ? 1 : 0);
 }
-inline constexpr std::array<char, 200> kDigitPairs = MakeDigitPairs();
 
 inline std::uint64_t Load8(const char* p) noexcept {
   std::uint64_t v;
@@ -43,43 +72,111 @@ inline void Store8(char* p, std::uint64_t bytes) noexcept { std::memcpy(p, &byte
 // above '9' either the lane is >= 0x80 or lane + 0x76 is (lanes below it are
 // digits, so no borrow or carry reaches it). Digits give lanes 0..9, and
 // 0..9 + 0x76 stays below 0x80.
-inline bool AreEightDigitValues(std::uint64_t v) noexcept {
-  return ((v | (v + 0x7676767676767676ull)) & 0x8080808080808080ull) == 0;
+// NonDigitLanes has bit 7 set in that lane (and maybe above it); several
+// words' results can be ORed and tested once.
+inline std::uint64_t NonDigitLanes(std::uint64_t v) noexcept {
+  return (v | (v + 0x7676767676767676ull)) & 0x8080808080808080ull;
 }
+inline bool AreEightDigitValues(std::uint64_t v) noexcept { return NonDigitLanes(v) == 0; }
 
 // AreEightDigits: every byte of the word is '0'..'9'.
-inline bool AreEightDigits(std::uint64_t chunk) noexcept { return AreEightDigitValues(chunk - kAsciiZeros); }
+inline bool AreEightDigits(std::uint64_t chunk) noexcept {
+  return AreEightDigitValues(chunk - kAsciiZeros);
+}
 
 // EightDigitValue: eight digit values 0..9 (first, most significant, in the
 // lowest byte) to their number: pairs, then 4-digit groups, then the value,
 // each step one multiply-shift over all lanes at once.
 inline std::uint32_t EightDigitValue(std::uint64_t v) noexcept {
-  v = v * 10 + (v >> 8);                                       // bytes 0, 2, 4, 6: the pairs (odd bytes junk)
-  v = ((v & 0x00FF00FF00FF00FFull) * (1 + (100ull << 16))) >> 16;  // 16-bit lanes 0, 2: 4-digit groups
-  return static_cast<std::uint32_t>(((v & 0x0000FFFF0000FFFFull) * (1 + (10000ull << 32))) >> 32);
+  v = v * 10 + (v >> 8);  // bytes 0, 2, 4, 6: the pairs (odd bytes junk)
+  v = ((v & 0x00FF00FF00FF00FFull) * (1 + (100ull << 16))) >>
+      16;  // 16-bit lanes 0, 2: 4-digit groups
+  return static_cast<std::uint32_t>(static_cast<std::uint16_t>(v) * 10000u +
+                                    static_cast<std::uint32_t>(v >> 32));
 }
 
-// EightDigitBytes returns x (< 10^8) as eight digit values 0..9 with leading
-// zeros, the first digit in the lowest byte (add kAsciiZeros for ASCII).
-// SWAR: two 4-digit halves in 32-bit lanes (x + q * (2^32 - 10^4) moves the
-// quotient q up a lane and leaves the remainder), then each lane splits into
-// quotient and remainder by 100, then each 16-bit lane by 10 (the divisions by
-// multiply-shift are exact for these ranges); built most significant part
-// highest, then byte-swapped into memory order.
-inline std::uint64_t EightDigitBytes(std::uint32_t x) noexcept {
-  const std::uint64_t hi = x / 10000;
-  std::uint64_t v = x + hi * ((1ull << 32) - 10000);              // lane 0: x % 10000, lane 1: hi
-  std::uint64_t q = ((v * 5243) >> 19) & 0x0000007F0000007Full;    // lane / 100 (exact below 43699)
-  v += q * (0x10000 - 100);                                         // lane: (q << 16) + lane % 100
-  q = ((v * 103) >> 10) & 0x000F000F000F000Full;                    // 16-bit lane / 10 (exact below 179)
-  v += q * (0x100 - 10);                                            // lane: (q << 8) + lane % 10
+// DivBelow1e10By1e8 and DivBelow1e10By1e4 are v / 10^8 and v / 10^4 for v
+// below 10^10 by one multiply-shift each (no 128-bit multiply): the divisor's
+// factor 2^8 (2^4) shifted out first, then n / d as n * m >> k with m =
+// ceil(2^k / d); that is exact while n * (m * d - 2^k) < 2^k, checked below.
+inline constexpr std::uint64_t kMulBy1e8 = 90071993;    // ceil(2^45 / 390625), 10^8 = 2^8 * 390625
+inline constexpr std::uint64_t kMulBy1e4 = 1759218605;  // ceil(2^40 / 625), 10^4 = 2^4 * 625
+static_assert((9999999999ull >> 8) * (kMulBy1e8 * 390625 - (1ull << 45)) < (1ull << 45));
+static_assert((9999999999ull >> 4) * (kMulBy1e4 * 625 - (1ull << 40)) < (1ull << 40));
+static_assert(kMulBy1e4 < (1ull << 31));  // an imul immediate
+inline std::uint64_t DivBelow1e10By1e8(std::uint64_t v) noexcept {
+  return ((v >> 8) * kMulBy1e8) >> 45;
+}
+inline std::uint64_t DivBelow1e10By1e4(std::uint64_t v) noexcept {
+  return ((v >> 4) * kMulBy1e4) >> 40;
+}
+
+// The eight-digit step: high * 10^4 + low (both below 10^4) as eight digit
+// values 0..9 with leading zeros, the first digit in the lowest byte (OR
+// kAsciiZeros for ASCII). Two implementations with the same result; tests
+// compare both with the byte-at-a-time reference.
+//
+// EightDigitBytesSwar (portable): the halves in 32-bit lanes (most
+// significant highest), each lane split into quotient and remainder by 100,
+// then each 16-bit lane by 10 (lane-parallel multiply-shifts, exact for these
+// ranges), then byte-swapped into memory order. Six dependent multiplies.
+inline std::uint64_t EightDigitBytesSwar(std::uint32_t high, std::uint32_t low) noexcept {
+  std::uint64_t v = low | (std::uint64_t{high} << 32);
+  std::uint64_t q = ((v * 5243) >> 19) & 0x0000007F0000007Full;  // lane / 100 (exact below 43699)
+  v += q * (0x10000 - 100);                                      // lane: (q << 16) + lane % 100
+  q = ((v * 103) >> 10) & 0x000F000F000F000Full;  // 16-bit lane / 10 (exact below 179)
+  v += q * (0x100 - 10);                          // lane: (q << 8) + lane % 10
   return __builtin_bswap64(v);
+}
+
+#if defined(__SSE2__)
+// EightDigitBytesSse2 (SSE2 is part of baseline x86-64): each half copied to
+// four 16-bit lanes, lane i of a half y becomes t_i = y / 10^(3-i) (y, 1234,
+// gives 1, 12, 123, 1234), and the digits are t_i - 10 * t_(i-1). The
+// divisions are two unsigned multiply-highs per lane on 4y (below 2^16):
+// floor(floor(4y * m / 2^16) * 2^(16-s) / 2^16) = floor(y * m / 2^(14+s)),
+// with m = ceil(2^(14+s) / d) and y * (m * d - 2^(14+s)) < 2^(14+s) for
+// y <= 9999, so exact: d = 1000: m 33555, s 11; d = 100: m 41944, s 8;
+// d = 10: m 52429, s 5; d = 1: m 2^15, s 1. The multiplies run in the vector
+// unit, which leaves the scalar multiplier to the caller's divisions.
+inline std::uint64_t EightDigitBytesSse2(std::uint32_t high, std::uint32_t low) noexcept {
+  __m128i x = _mm_cvtsi32_si128(
+      static_cast<int>((high << 2) | (low << 18)));  // 16-bit lanes: 4 high, 4 low
+  x = _mm_unpacklo_epi16(x, x);
+  x = _mm_unpacklo_epi32(x, x);  // lanes 0..3: 4 high, lanes 4..7: 4 low
+  constexpr auto u16 = [](unsigned lane) {
+    return static_cast<short>(static_cast<std::uint16_t>(lane));
+  };  // unsigned lanes
+  const __m128i m = _mm_setr_epi16(u16(33555), u16(41944), u16(52429), u16(1u << 15), u16(33555),
+                                   u16(41944), u16(52429), u16(1u << 15));
+  const __m128i shift = _mm_setr_epi16(u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15),
+                                       u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15));
+  const __m128i t = _mm_mulhi_epu16(_mm_mulhi_epu16(x, m), shift);  // t_i per half
+  const __m128i prev10 =
+      _mm_slli_epi64(_mm_mullo_epi16(t, _mm_set1_epi16(10)), 16);  // 10 * t_(i-1), 0 for i = 0
+  const __m128i digits = _mm_sub_epi16(t, prev10);
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_packus_epi16(digits, digits)));
+}
+#endif
+
+inline std::uint64_t EightDigitBytesOfHalves(std::uint32_t high, std::uint32_t low) noexcept {
+#if defined(__SSE2__)
+  return EightDigitBytesSse2(high, low);
+#else
+  return EightDigitBytesSwar(high, low);
+#endif
+}
+
+// EightDigitBytes returns x (< 10^8) as eight digit values, as above.
+inline std::uint64_t EightDigitBytes(std::uint32_t x) noexcept {
+  const std::uint32_t high = x / 10000;
+  return EightDigitBytesOfHalves(high, x - high * 10000);
 }
 
 // Pair returns the two ASCII digits of x (< 100) in the low 16 bits, in memory order.
 inline std::uint32_t Pair(std::uint32_t x) noexcept {
   std::uint16_t pair;
-  std::memcpy(&pair, &kDigitPairs[2 * x], 2);
+  std::memcpy(&pair, &kDigitPairs.pairs[2 * x], 2);
   return pair;
 }
 
@@ -92,7 +189,7 @@ inline std::size_t FormatBelow1e8(std::uint32_t x, char* out) noexcept {
       out[0] = static_cast<char>('0' + x);
       return 1;
     }
-    std::memcpy(out, &kDigitPairs[2 * x], 2);
+    std::memcpy(out, &kDigitPairs.pairs[2 * x], 2);
     return 2;
   }
   if (x < 10000) {
@@ -120,7 +217,8 @@ inline std::size_t FormatBelow1e8(std::uint32_t x, char* out) noexcept {
 }
 
 // The out-of-line rest (digits.cc): ParseUnsignedLong takes sizes 0 and 9 and up.
-[[nodiscard]] bool ParseUnsignedLong(const char* data, std::size_t size, std::uint64_t* out) noexcept;
+[[nodiscard]] bool ParseUnsignedLong(const char* data, std::size_t size,
+                                     std::uint64_t* out) noexcept;
 std::size_t FormatUnsignedLong(std::uint64_t v, char* out) noexcept;
 
 }  // namespace fixwire::simd_internal
@@ -176,7 +274,24 @@ inline bool ParseUnsigned(const char* data, std::size_t size, std::uint64_t* out
 inline std::size_t FormatUnsigned(std::uint64_t v, char* out) noexcept {
   namespace si = simd_internal;
   if (v < 100000000) return si::FormatBelow1e8(static_cast<std::uint32_t>(v), out);
-  if (v < 10000000000000000ull) {  // 9..16 digits: the head, then eight
+  if (v < 10000000000ull) {  // 9..10 digits: a head of one or two digits, then eight
+    // The head (v / 10^8) and the two 4-digit halves of the rest (from v / 10^4)
+    // come from v independently, so the digit steps start after one multiply.
+    const std::uint64_t hi = si::DivBelow1e10By1e8(v);
+    const std::uint64_t q4 = si::DivBelow1e10By1e4(v);
+    const auto low = static_cast<std::uint32_t>(v - q4 * 10000);
+    const auto mid = static_cast<std::uint32_t>(q4 - hi * 10000);
+    const std::uint64_t digits = si::EightDigitBytesOfHalves(mid, low) | si::kAsciiZeros;
+    if (hi >= 10) {
+      std::memcpy(out, &si::kDigitPairs.pairs[2 * hi], 2);
+      si::Store8(out + 2, digits);
+      return 10;
+    }
+    out[0] = static_cast<char>('0' + hi);
+    si::Store8(out + 1, digits);
+    return 9;
+  }
+  if (v < 10000000000000000ull) {  // 11..16 digits: the head, then eight
     const std::uint64_t hi = v / 100000000;
     const auto lo = static_cast<std::uint32_t>(v - hi * 100000000);
     const std::size_t head = si::FormatBelow1e8(static_cast<std::uint32_t>(hi), out);

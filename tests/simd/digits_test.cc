@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "simd/internal/simd_internal.h"
@@ -93,7 +94,9 @@ TEST(ParseUnsignedTest, OverflowBoundaries) {
     for (std::size_t i = 0; i < n; ++i) text[i] = rev[n - 1 - i];
     const bool fits = x <= UINT64_MAX;
     ASSERT_EQ(ParseUnsigned(text, n, &v), fits) << std::string_view(text, n);
-    if (fits) { ASSERT_EQ(v, static_cast<std::uint64_t>(x)); }
+    if (fits) {
+      ASSERT_EQ(v, static_cast<std::uint64_t>(x));
+    }
   }
 }
 
@@ -120,7 +123,9 @@ TEST(ParseUnsignedTest, LeadingZerosAtEveryCount) {
       const bool ok = ParseUnsignedReference(text.data(), text.size(), &want);
       ASSERT_EQ(Parse(text, &got), ok) << text;
       ASSERT_EQ(ok, text.size() <= 20) << text;
-      if (ok) { ASSERT_EQ(got, want) << text; }
+      if (ok) {
+        ASSERT_EQ(got, want) << text;
+      }
     }
   }
 }
@@ -159,7 +164,9 @@ TEST(ParseUnsignedTest, RandomStringsMatchTheReference) {
     std::uint64_t want = 0;
     const bool ok = ParseUnsignedReference(text.data(), text.size(), &want);
     ASSERT_EQ(Parse(text, &got), ok) << text;
-    if (ok) { ASSERT_EQ(got, want) << text; }
+    if (ok) {
+      ASSERT_EQ(got, want) << text;
+    }
   }
 }
 
@@ -182,7 +189,8 @@ TEST(AllDigitsTest, MatchesTheReference) {
 }
 
 std::vector<std::uint64_t> BoundaryValues() {
-  std::vector<std::uint64_t> values = {0, 1, 9, UINT64_MAX, UINT64_MAX - 1, 1ull << 63, (1ull << 63) - 1};
+  std::vector<std::uint64_t> values = {
+      0, 1, 9, UINT64_MAX, UINT64_MAX - 1, 1ull << 63, (1ull << 63) - 1};
   std::uint64_t p = 1;
   for (int k = 0; k < 20; ++k) {
     values.push_back(p - 1);
@@ -218,7 +226,8 @@ std::string Format(std::uint64_t v) {
   std::memset(out, '#', sizeof(out));
   const std::size_t n = FormatUnsigned(v, out);
   EXPECT_LE(n, kMaxUint64Digits);
-  for (std::size_t i = n; i < sizeof(out); ++i) EXPECT_EQ(out[i], '#') << "wrote past the digits of " << v;
+  for (std::size_t i = n; i < sizeof(out); ++i)
+    EXPECT_EQ(out[i], '#') << "wrote past the digits of " << v;
   return std::string(out, n);
 }
 
@@ -262,6 +271,78 @@ TEST(FormatUnsignedTest, InlinePathsMatchTheReference) {
     for (std::uint64_t d = 0; d < 64; ++d) check(v + d);
   }
 }
+
+// The 9..10 digit path: a head of v / 10^8 (one byte, or a table pair) and
+// eight digits, from two independent multiply-shift divisions. Every head with
+// low parts at the lane edges and random ones, every value near 10^8, 10^9
+// and 10^10, and random 9- and 10-digit values.
+TEST(FormatUnsignedTest, NineAndTenDigitsMatchTheReference) {
+  std::mt19937_64 rng(8);
+  std::vector<std::uint64_t> values;
+  for (std::uint64_t head = 1; head < 100; ++head) {
+    for (std::uint64_t low : {0ull, 1ull, 9999ull, 10000ull, 99990000ull, 99999999ull}) {
+      values.push_back(head * 100000000 + low);
+    }
+    for (int k = 0; k < 50; ++k) values.push_back(head * 100000000 + rng() % 100000000);
+  }
+  for (std::uint64_t edge : {100000000ull, 1000000000ull, 10000000000ull}) {
+    for (std::uint64_t d = 0; d < 2000; ++d) values.push_back(edge - 1000 + d);
+  }
+  for (int k = 0; k < 100000; ++k) values.push_back(RandomWithDigits(rng, 9 + k % 2));
+  for (std::uint64_t v : values) ASSERT_EQ(Format(v), RefFormat(v)) << v;
+}
+
+// The multiply-shift divisions of the 9..10 digit path against the division
+// operator: every value below 2^20, the values on both sides of every
+// multiple of 10^4 in the top 2^22 below 10^10, and random values.
+TEST(DigitsInternalTest, DivisionsBelow1e10MatchTheOperator) {
+  auto check = [](std::uint64_t v) {
+    ASSERT_EQ(simd_internal::DivBelow1e10By1e8(v), v / 100000000) << v;
+    ASSERT_EQ(simd_internal::DivBelow1e10By1e4(v), v / 10000) << v;
+  };
+  for (std::uint64_t v = 0; v < (1u << 20); ++v) check(v);
+  for (std::uint64_t v = 10000000000ull - (1u << 22); v < 10000000000ull; v += 10000) {
+    check(v - 1);
+    check(v);
+  }
+  check(9999999999ull);
+  std::mt19937_64 rng(9);
+  for (int k = 0; k < 1000000; ++k) check(rng() % 10000000000ull);
+}
+
+// The eight-digit step, every implementation built here (the SWAR one always,
+// SSE2 on x86-64), against the reference's zero-padded digits: every high half
+// with low halves at the edges of each digit and random ones, and the same
+// with the roles swapped (the halves are independent lanes in both).
+TEST(DigitsInternalTest, EightDigitStepMatchesTheReference) {
+  std::mt19937_64 rng(10);
+  auto check = [](std::uint32_t high, std::uint32_t low) {
+    char text[8];
+    FormatFixedWidthReference(std::uint64_t{high} * 10000 + low, 8, text);
+    std::uint64_t want;
+    std::memcpy(&want, text, 8);
+    want -= simd_internal::kAsciiZeros;
+    ASSERT_EQ(simd_internal::EightDigitBytesSwar(high, low), want) << high << " " << low;
+#if defined(__SSE2__)
+    ASSERT_EQ(simd_internal::EightDigitBytesSse2(high, low), want) << high << " " << low;
+#endif
+    ASSERT_EQ(simd_internal::EightDigitBytes(high * 10000 + low), want) << high << " " << low;
+  };
+  for (std::uint32_t a = 0; a < 10000; ++a) {
+    for (std::uint32_t b : {0u, 1u, 9u, 10u, 99u, 100u, 999u, 1000u, 9999u}) {
+      check(a, b);
+      check(b, a);
+    }
+    const auto r = static_cast<std::uint32_t>(rng() % 10000);
+    check(a, r);
+    check(r, a);
+  }
+}
+
+static_assert(simd_internal::DecimalDigits(0) == 1 && simd_internal::DecimalDigits(9) == 1 &&
+              simd_internal::DecimalDigits(10) == 2 &&
+              simd_internal::DecimalDigits(UINT64_MAX) == 20 &&
+              simd_internal::DecimalDigits(9999999999999999999ull) == 19);
 
 // Every 3- and 4-byte string over '0'..'9' plus a few non-digits: the 3..7
 // digit parse loads overlapping halves and shifts the lanes into place.
@@ -315,8 +396,10 @@ TEST(FormatFixedWidthTest, EveryWidthMatchesTheReference) {
       std::memset(got, '#', sizeof(got));
       FormatFixedWidth(v, width, got);
       FormatFixedWidthReference(v, width, want);
-      ASSERT_EQ(std::string_view(got, width), std::string_view(want, width)) << v << " width " << width;
-      for (std::size_t i = width; i < sizeof(got); ++i) ASSERT_EQ(got[i], '#') << "wrote past width";
+      ASSERT_EQ(std::string_view(got, width), std::string_view(want, width))
+          << v << " width " << width;
+      for (std::size_t i = width; i < sizeof(got); ++i)
+        ASSERT_EQ(got[i], '#') << "wrote past width";
     }
   }
 }
