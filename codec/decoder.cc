@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "codec/internal/decoder_paths.h"
 #include "codec/internal/framing.h"
 #include "simd/digits.h"
 #include "simd/structural_scan.h"
@@ -282,6 +283,73 @@ void FastWalk(
   st->next = next;
 }
 
+// FastFields is FastBlock for DecodeFast, which never resumes a field it
+// leaves: returns true when the block's SOH bits are used up, false when a
+// field is not ordinary (the caller then gives the whole message to
+// DecodeGeneral). The leading-digit test is folded into the digit scan: the
+// first byte is tested as x - 1 <= 8 (so '0' and non-digits end the tag at
+// zero digits), and a tag of zero digits parses as 0, which special[0] marks.
+template <bool kCheckRoom>
+[[gnu::always_inline]] inline bool FastFields(const char* data, const std::uint8_t* special,
+                                              Field* out_end, std::size_t block_base,
+                                              std::uint64_t bits, std::size_t& pos,
+                                              Field*& next) noexcept {
+  do {
+    const std::size_t soh = block_base + static_cast<unsigned>(__builtin_ctzll(bits));
+    std::uint32_t w4;
+    std::memcpy(&w4, data + pos, 4);  // pos + 4 <= body_end + 3 < size
+    const std::uint32_t x4 = w4 - 0x30303030u;
+    // Byte 0 is a tag's first digit when x - 1 is 0..8, the others digits when x is 0..9;
+    // a high bit marks the first byte that is not (exact up to it, borrows and carries included).
+    const std::uint32_t y4 = x4 - 1;
+    const std::uint32_t non_digit4 = (y4 | (y4 + 0x76767677u)) & 0x80808080u;
+    // Bit 8 * digits + 7, digits 0..4 (bit 39: all four bytes are digits).
+    const unsigned bit = static_cast<unsigned>(
+        __builtin_ctzll(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39)));
+    const std::size_t value_start = pos + (bit >> 3) + 1;
+    if (data[value_start - 1] != '=') [[unlikely]] return false;  // in bounds: <= pos + 4
+    // The digits to the top of the low 32 bits (none left for zero digits: tag 0), then combined.
+    std::uint32_t tag = static_cast<std::uint32_t>(std::uint64_t{x4} << (39 - bit));
+    tag = (tag * 2561) >> 8 & 0x00FF00FFu;
+    tag = (tag * 6553601) >> 16;
+    const std::size_t length = soh - value_start;
+    if (length == 0) [[unlikely]] return false;
+    if (kCheckRoom && next == out_end) [[unlikely]] return false;
+    if (special[tag] != 0) [[unlikely]] return false;  // also tag 0: no digits or a leading zero
+    next->tag = tag;
+    next->offset = static_cast<std::uint32_t>(value_start);
+    next->length = static_cast<std::uint32_t>(length);
+    ++next;
+    pos = soh + 1;
+    bits &= bits - 1;
+  } while (bits != 0);
+  return true;
+}
+
+// FillDirectBackward points direct[tag] at the first occurrence of each of
+// the `count` fields' tags (all below the direct table's size; count >= 3),
+// writing back to front so a tag's first occurrence is the last write.
+[[gnu::always_inline]] inline void FillDirectBackward(std::uint32_t* direct, const Field* fields,
+                                                      std::uint32_t count) noexcept {
+  const Field* f = fields + count;
+  std::uint32_t i = count;
+  // Two fields per step, the later one first.
+  if (i & 1) {
+    --f;
+    --i;
+    direct[f->tag] = i;
+  }
+  do {
+    f -= 2;
+    i -= 2;
+    direct[f[1].tag] = i + 1;
+    direct[f[0].tag] = i;
+  } while (i != 0);
+}
+
+// Bytes one ScanSohAndSum call covers.
+constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
+
 }  // namespace
 
 Decoder::Decoder(const DecoderOptions& options) noexcept
@@ -290,6 +358,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
                                                        : &StandardLengthFields()) {
   static_assert(kSpecialTags == kSpecialTableTags);
   for (std::uint32_t tag : {kTagBeginString, kTagBodyLength, kTagCheckSum}) special_[tag] = 1;
+  // Tag 0 is what DecodeFast's FastFields parses a malformed tag as (the general path never looks it up).
+  special_[0] = 1;
   for (const LengthDataPair& pair : length_fields_->pairs()) {
     if (pair.length_tag < kSpecialTags) {
       special_[pair.length_tag] = 1;
@@ -299,7 +369,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   }
 }
 
-Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
+[[gnu::noinline]] Error Decoder::DecodeGeneral(std::string_view bytes, FieldIndex& index,
+                                              MessageView& out) const noexcept {
   // The body returns the Error packed in one scalar (see PackedError) so that
   // its many return paths merge in registers.
   const PackedError packed = [&]() __attribute__((always_inline)) -> PackedError {
@@ -501,18 +572,7 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
       const Field* f = next;
       std::uint32_t i = count;
       if (max_tag < direct_tags) [[likely]] {
-        // Two fields per step, the later one first (count >= 3: 8, 9, 10).
-        if (i & 1) {
-          --f;
-          --i;
-          direct[f->tag] = i;
-        }
-        do {
-          f -= 2;
-          i -= 2;
-          direct[f[1].tag] = i + 1;
-          direct[f[0].tag] = i;
-        } while (i != 0);
+        FillDirectBackward(direct, fields, count);
       } else {
         bool any_large = false;
         for (; i-- != 0;) {
@@ -550,5 +610,127 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   }();
   return Unpack(packed);
 }
+
+// The fast path. DecodeFast takes a message of the common shape and nothing
+// else: a header FastFrameHeader reads, a complete frame within
+// max_message_size, a well-formed trailer whose CheckSum matches (when
+// checked), 35= first, and then only ordinary fields (FastBlock's: tags of 1..4
+// digits without leading zero, '=', a non-empty value, not a Length tag nor 8,
+// 9, 10) with room for all of them in an index whose direct table covers
+// every 4-digit tag. Anything else returns false and DecodeGeneral decodes
+// the message from scratch, so every error and every unusual message is
+// DecodeGeneral's alone. One function with its state in registers: the frame
+// checks are a few word compares, the walk runs over one 2 KB chunk of SOH
+// masks at a time, and no field error needs the CheckSum-first ordering.
+[[gnu::always_inline]] inline bool Decoder::DecodeFast(const char* data, std::size_t size,
+                                                       FieldIndex& index,
+                                                       MessageView& out) const noexcept {
+  using codec_internal::framing_detail::Load8;
+  const std::uint32_t capacity = index.capacity_;  // 0 for an invalid index
+  if (size < 32 || capacity < 4 || index.direct_tags_ < kSpecialTags) [[unlikely]] return false;
+  codec_internal::FrameHeader h;
+  if (!codec_internal::framing_detail::FastFrameHeader(data, &h)) [[unlikely]] return false;
+  // FastFrameHeader takes at most 7 BodyLength digits: no overflow below.
+  const std::size_t body_start = h.body_start;  // < 64: at most 18 + 3 + 7 + 1
+  const std::size_t body_end = body_start + h.body_length;
+  if (body_end + codec_internal::kTrailerBytes > size ||
+      body_end + codec_internal::kTrailerBytes > options_.max_message_size) [[unlikely]] {
+    return false;
+  }
+  // "<SOH>10=ddd<SOH>" from the byte before body_end (in bounds: body_end + 7 <= size).
+  const std::uint64_t trailer = Load8(data + body_end - 1);
+  if ((trailer & 0xFF000000FFFFFFFFull) != 0x010000003D303101ull) [[unlikely]] return false;
+  const std::uint32_t digits3 = static_cast<std::uint32_t>(trailer >> 32) & 0xFFFFFFu;
+  // Each byte 0x30..0x39: high nibble 3, and still 3 after adding 6 (no carry between bytes).
+  if ((digits3 & 0xF0F0F0u) != 0x303030u || ((digits3 + 0x060606u) & 0xF0F0F0u) != 0x303030u)
+      [[unlikely]] {
+    return false;
+  }
+  const std::uint32_t given =
+      (digits3 & 0xFu) * 100 + (digits3 >> 8 & 0xFu) * 10 + (digits3 >> 16 & 0xFu);
+  if (given > 255) [[unlikely]] return false;
+  {
+    std::uint32_t first;
+    std::memcpy(&first, data + body_start, 4);  // body_start + 4 <= body_end + 3 < size
+    if ((first & 0xFFFFFFu) != 0x3D3533u) [[unlikely]] return false;  // "35="
+  }
+
+  Field* const fields = index.fields_;
+  Field* next = fields + 2;
+  // Body fields go below out_end; 10= then still fits.
+  Field* const out_end = fields + (capacity - 1);
+  const std::uint8_t* const special = special_.data();
+  std::uint64_t masks[MaskChunk::kBlocks];
+  std::uint64_t sum = 0;
+  std::size_t pos = body_start;
+  std::size_t chunk = 0;
+  std::uint64_t keep = ~std::uint64_t{0} << body_start;  // the header's SOH bits go
+  for (;;) {
+    const std::size_t n = body_end - chunk < kChunkBytes ? body_end - chunk : kChunkBytes;
+    sum += simd::ScanSohAndSum(data + chunk, n, masks);
+    masks[0] &= keep;
+    keep = ~std::uint64_t{0};
+    const std::size_t blocks = simd::BlockCount(n);
+    for (std::size_t b = 0; b < blocks; ++b) {
+      const std::uint64_t bits = masks[b];
+      if (bits == 0) continue;
+      const std::size_t block_base = chunk + b * simd::kBlockBytes;
+      const std::size_t room = reinterpret_cast<std::uintptr_t>(out_end) -
+                               reinterpret_cast<std::uintptr_t>(next);  // bytes
+      const bool used_up =
+          room >= kMostFieldsPerBlock * sizeof(Field)
+              ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
+              : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
+      if (!used_up) [[unlikely]] return false;
+    }
+    chunk += n;
+    if (chunk == body_end) break;
+  }
+  // Every SOH of the body was a field's end, the last at body_end - 1: pos == body_end.
+  if (options_.validate_checksum && static_cast<std::uint8_t>(sum) != given) [[unlikely]] {
+    return false;
+  }
+  *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
+  fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
+  fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
+  const std::uint32_t count = static_cast<std::uint32_t>(next - fields);
+  index.Begin();
+  // Every tag is below kSpecialTags <= direct_tags.
+  FillDirectBackward(index.direct_, fields, count);
+
+  // Member by member (a whole MessageView assembled first is shuffled through vector registers).
+  out.data_ = data;
+  out.size_ = static_cast<std::uint32_t>(body_end + codec_internal::kTrailerBytes);
+  out.fields_ = fields;
+  out.count_ = count;
+  out.direct_ = index.direct_;
+  out.direct_tags_ = index.direct_tags_;
+  out.hash_ = index.hash_;
+  out.hash_mask_ = index.hash_mask_;
+  out.generation_ = index.generation_;
+  out.body_length_ = h.body_length;
+  out.checksum_ = static_cast<std::uint8_t>(given);
+  return true;
+}
+
+Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
+  // Error{} through Unpack: returned in registers (see PackedError).
+  if (DecodeFast(bytes.data(), bytes.size(), index, out)) [[likely]] return Unpack(PackedError{0});
+  return DecodeGeneral(bytes, index, out);
+}
+
+namespace codec_internal {
+
+bool DecoderPaths::Fast(const Decoder& d, std::string_view bytes, FieldIndex& index,
+                        MessageView& out) noexcept {
+  return d.DecodeFast(bytes.data(), bytes.size(), index, out);
+}
+
+Error DecoderPaths::General(const Decoder& d, std::string_view bytes, FieldIndex& index,
+                            MessageView& out) noexcept {
+  return d.DecodeGeneral(bytes, index, out);
+}
+
+}  // namespace codec_internal
 
 }  // namespace fixwire

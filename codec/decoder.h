@@ -47,6 +47,10 @@
 
 namespace fixwire {
 
+namespace codec_internal {
+struct DecoderPaths;  // test access to the two decode paths (internal/decoder_paths.h)
+}  // namespace codec_internal
+
 struct DecoderOptions {
   // Accept "tag=" followed directly by SOH (the value is then empty).
   bool allow_empty_values = false;
@@ -73,6 +77,16 @@ class Decoder {
                              MessageView& out) const noexcept;
 
  private:
+  friend struct codec_internal::DecoderPaths;
+
+  // Decode tries DecodeFast, which takes only the common shape (see
+  // decoder.cc) and returns false, having set nothing but scratch fields of
+  // the index, for anything else; DecodeGeneral then decodes from scratch and
+  // is the reference for every result, errors included.
+  bool DecodeFast(const char* data, std::size_t size, FieldIndex& index,
+                  MessageView& out) const noexcept;
+  Error DecodeGeneral(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept;
+
   // Tags below kSpecialTags that need a second look inside the body: the
   // Length tags (a data field follows) and 8, 9, 10 (out of place): one byte
   // test per field instead of two checks.
