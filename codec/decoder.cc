@@ -5,6 +5,7 @@
 // the CheckSum is compared with at the end (before any field error is reported).
 #include "codec/decoder.h"
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstring>
@@ -361,8 +362,60 @@ template <bool kCheckRoom>
   }
 }
 
+// kCheckSumText[v] is v as three ASCII digits, in the order they are read
+// from the wire into the low bytes of a little-endian word ("123" is 0x333231).
+constexpr auto kCheckSumText = [] {
+  std::array<std::uint32_t, 256> t{};
+  for (std::uint32_t v = 0; v < 256; ++v) {
+    t[v] = (0x30 + v / 100) | (0x30 + v / 10 % 10) << 8 | (0x30 + v % 10) << 16;
+  }
+  return t;
+}();
+
 // Bytes one ScanSohAndSum call covers.
 constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
+
+// WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
+// has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
+// the bytes' size): the fields go to next, next + 1, ... below out_end. It
+// scans [0, body_end) 2 KB at a time (the CheckSum's byte sum goes to *sum)
+// and takes each SOH's field with FastFields. Returns one past the last field
+// written, or nullptr when a field is not ordinary or the index is full.
+// Out of line, so that the walk's state has the registers to itself.
+[[gnu::noinline]] Field* WalkOrdinary(const char* data, std::size_t body_start,
+                                      std::size_t body_end, const std::uint8_t* special,
+                                      Field* next, Field* const out_end,
+                                      std::uint64_t* sum_out) noexcept {
+  std::uint64_t masks[MaskChunk::kBlocks];
+  std::uint64_t sum = 0;
+  std::size_t pos = body_start;
+  std::size_t chunk = 0;
+  std::uint64_t keep = ~std::uint64_t{0} << body_start;  // the header's SOH bits go
+  for (;;) {
+    const std::size_t n = body_end - chunk < kChunkBytes ? body_end - chunk : kChunkBytes;
+    sum += simd::ScanSohAndSum(data + chunk, n, masks);
+    masks[0] &= keep;
+    keep = ~std::uint64_t{0};
+    const std::size_t blocks = simd::BlockCount(n);
+    for (std::size_t b = 0; b < blocks; ++b) {
+      const std::uint64_t bits = masks[b];
+      if (bits == 0) continue;
+      const std::size_t block_base = chunk + b * simd::kBlockBytes;
+      const std::size_t room = reinterpret_cast<std::uintptr_t>(out_end) -
+                               reinterpret_cast<std::uintptr_t>(next);  // bytes
+      const bool used_up =
+          room >= kMostFieldsPerBlock * sizeof(Field)
+              ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
+              : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
+      if (!used_up) [[unlikely]] return nullptr;
+    }
+    chunk += n;
+    if (chunk == body_end) break;
+  }
+  // Every SOH of the body was a field's end, the last at body_end - 1: pos == body_end.
+  *sum_out = sum;
+  return next;
+}
 
 }  // namespace
 
@@ -654,15 +707,20 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   // "<SOH>10=ddd<SOH>" from the byte before body_end (in bounds: body_end + 7 <= size).
   const std::uint64_t trailer = Load8(data + body_end - 1);
   if ((trailer & 0xFF000000FFFFFFFFull) != 0x010000003D303101ull) [[unlikely]] return false;
+  // The three CheckSum bytes. When the CheckSum is validated they are compared,
+  // after the walk, with the sum written as three digits (which also proves
+  // they are digits of 0..255); otherwise they are parsed here.
   const std::uint32_t digits3 = static_cast<std::uint32_t>(trailer >> 32) & 0xFFFFFFu;
-  // Each byte 0x30..0x39: high nibble 3, and still 3 after adding 6 (no carry between bytes).
-  if ((digits3 & 0xF0F0F0u) != 0x303030u || ((digits3 + 0x060606u) & 0xF0F0F0u) != 0x303030u)
-      [[unlikely]] {
-    return false;
+  const bool validate = options_.validate_checksum;
+  std::uint32_t given = 0;
+  if (!validate) [[unlikely]] {
+    // Each byte 0x30..0x39: high nibble 3, and still 3 after adding 6 (no carry between bytes).
+    if ((digits3 & 0xF0F0F0u) != 0x303030u || ((digits3 + 0x060606u) & 0xF0F0F0u) != 0x303030u) {
+      return false;
+    }
+    given = (digits3 & 0xFu) * 100 + (digits3 >> 8 & 0xFu) * 10 + (digits3 >> 16 & 0xFu);
+    if (given > 255) return false;
   }
-  const std::uint32_t given =
-      (digits3 & 0xFu) * 100 + (digits3 >> 8 & 0xFu) * 10 + (digits3 >> 16 & 0xFu);
-  if (given > 255) [[unlikely]] return false;
   {
     std::uint32_t first;
     std::memcpy(&first, data + body_start, 4);  // body_start + 4 <= body_end + 3 < size
@@ -670,39 +728,14 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   }
 
   Field* const fields = index.fields_;
-  Field* next = fields + 2;
   // Body fields go below out_end; 10= then still fits.
-  Field* const out_end = fields + (capacity - 1);
-  const std::uint8_t* const special = special_.data();
-  std::uint64_t masks[MaskChunk::kBlocks];
-  std::uint64_t sum = 0;
-  std::size_t pos = body_start;
-  std::size_t chunk = 0;
-  std::uint64_t keep = ~std::uint64_t{0} << body_start;  // the header's SOH bits go
-  for (;;) {
-    const std::size_t n = body_end - chunk < kChunkBytes ? body_end - chunk : kChunkBytes;
-    sum += simd::ScanSohAndSum(data + chunk, n, masks);
-    masks[0] &= keep;
-    keep = ~std::uint64_t{0};
-    const std::size_t blocks = simd::BlockCount(n);
-    for (std::size_t b = 0; b < blocks; ++b) {
-      const std::uint64_t bits = masks[b];
-      if (bits == 0) continue;
-      const std::size_t block_base = chunk + b * simd::kBlockBytes;
-      const std::size_t room = reinterpret_cast<std::uintptr_t>(out_end) -
-                               reinterpret_cast<std::uintptr_t>(next);  // bytes
-      const bool used_up =
-          room >= kMostFieldsPerBlock * sizeof(Field)
-              ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
-              : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
-      if (!used_up) [[unlikely]] return false;
-    }
-    chunk += n;
-    if (chunk == body_end) break;
-  }
-  // Every SOH of the body was a field's end, the last at body_end - 1: pos == body_end.
-  if (options_.validate_checksum && static_cast<std::uint8_t>(sum) != given) [[unlikely]] {
-    return false;
+  std::uint64_t sum;
+  Field* next = WalkOrdinary(data, body_start, body_end, special_.data(), fields + 2,
+                             fields + (capacity - 1), &sum);
+  if (next == nullptr) [[unlikely]] return false;
+  if (validate) {
+    given = static_cast<std::uint8_t>(sum);
+    if (kCheckSumText[given] != digits3) [[unlikely]] return false;
   }
   *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
   fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
