@@ -375,6 +375,50 @@ constexpr auto kCheckSumText = [] {
 // Bytes one ScanSohAndSum call covers.
 constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
 
+// CommonFrameHeader is FastFrameHeader (size >= 32) for the usual header:
+// BeginString's SOH by offset 12 (FIX.4.x, FIXT.1.1, FIX.5.0SP2) and a
+// BodyLength of 1..4 digits, read with one word each. Returns true, with
+// exactly FastFrameHeader's result, only for such a header; false means "ask
+// FastFrameHeader".
+[[gnu::always_inline]] inline bool CommonFrameHeader(const char* data,
+                                                     codec_internal::FrameHeader* out) noexcept {
+  using codec_internal::framing_detail::Load8;
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+  if ((Load8(data) & 0xFFFFFFFFFFull) != 0x5849463D38ull) return false;  // "8=FIX"
+  // The first SOH in data[5..13): the lowest zero byte of w ^ kOnes (exact).
+  const std::uint64_t t = Load8(data + 5) ^ kOnes;
+  const std::uint64_t z = (t - kOnes) & ~t & kHigh;
+  if (z == 0) return false;
+  const std::size_t i = 5 + (Ctz(z) >> 3);  // 5..12
+  std::uint16_t after_fix;  // data[5..7)
+  std::memcpy(&after_fix, data + 5, 2);
+  // "FIX." and more (a value of 5+ bytes: i >= 7), or "FIXT." and more (i >= 8).
+  const bool dotted = (i >= 7 && (after_fix & 0xFF) == '.') || (i >= 8 && after_fix == 0x2E54);
+  std::uint16_t nine;  // "9=" after the SOH
+  std::memcpy(&nine, data + i + 1, 2);
+  if (!dotted || nine != 0x3D39) return false;
+  const std::size_t p = i + 3;  // <= 15: p + 5 <= 32
+  std::uint32_t w4;
+  std::memcpy(&w4, data + p, 4);
+  // As FastFields' tags: the first digit 1..9, the digits up to the first non-digit.
+  const std::uint32_t x4 = w4 - 0x30303030u;
+  const std::uint32_t y4 = x4 - 1;
+  const std::uint32_t non_digit4 = (y4 | (y4 + 0x76767677u)) & 0x80808080u;
+  const std::uint64_t bit = Ctz(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39));
+  const std::size_t digits = bit >> 3;  // 0..4
+  if (digits == 0 || data[p + digits] != '\x01') return false;
+  std::uint32_t v = static_cast<std::uint32_t>(std::uint64_t{x4} << (39 - bit));
+  v = (v * 2561) >> 8 & 0x00FF00FFu;
+  v = (v * 6553601) >> 16;
+  out->begin_string_length = static_cast<std::uint32_t>(i - 2);
+  out->body_length_offset = static_cast<std::uint32_t>(p);
+  out->body_length_digits = static_cast<std::uint32_t>(digits);
+  out->body_length = v;
+  out->body_start = static_cast<std::uint32_t>(p + digits + 1);
+  return true;
+}
+
 // WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
 // has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
 // the bytes' size): the fields go to next, next + 1, ... below out_end. It
@@ -696,7 +740,10 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   const std::uint32_t capacity = index.capacity_;  // 0 for an invalid index
   if (size < 32 || capacity < 4 || index.direct_tags_ < kSpecialTags) [[unlikely]] return false;
   codec_internal::FrameHeader h;
-  if (!codec_internal::framing_detail::FastFrameHeader(data, &h)) [[unlikely]] return false;
+  if (!CommonFrameHeader(data, &h) && !codec_internal::framing_detail::FastFrameHeader(data, &h))
+      [[unlikely]] {
+    return false;
+  }
   // FastFrameHeader takes at most 7 BodyLength digits: no overflow below.
   const std::size_t body_start = h.body_start;  // < 64: at most 18 + 3 + 7 + 1
   const std::size_t body_end = body_start + h.body_length;
