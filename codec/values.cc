@@ -116,6 +116,30 @@ inline bool UpToEightDigits(const char* p, std::size_t n, std::uint64_t* out) no
   return true;
 }
 
+// UpToFourDigits is UpToEightDigits for 1..4 bytes in 32-bit arithmetic
+// (two multiplies, no 64-bit constants): counts, quantities, sequence numbers.
+inline bool UpToFourDigits(const char* p, std::size_t n, std::uint64_t* out) noexcept {
+  std::uint32_t w;  // p[0..n) in the low n bytes, zeros above
+  if (n >= 2) {
+    std::uint16_t lo;
+    std::uint16_t hi;
+    std::memcpy(&lo, p, 2);
+    std::memcpy(&hi, p + n - 2, 2);  // overlaps lo for n < 4: the shared byte is equal
+    w = lo | static_cast<std::uint32_t>(hi) << (8 * (n - 2));
+  } else {
+    w = static_cast<unsigned char>(p[0]);
+  }
+  const std::uint32_t x = w - 0x30303030u;
+  // As in UpToEightDigits: exact up to the first non-digit; bytes from n on masked off.
+  const std::uint32_t keep = static_cast<std::uint32_t>((std::uint64_t{1} << (8 * n)) - 1);
+  if (((x | (x + 0x76767676u)) & 0x80808080u & keep) != 0) return false;
+  std::uint32_t v = static_cast<std::uint32_t>(std::uint64_t{x} << (32 - 8 * n));
+  v = (v * 2561) >> 8 & 0x00FF00FFu;
+  v = (v * 6553601) >> 16;
+  *out = v;
+  return true;
+}
+
 inline std::uint64_t Load8(const char* p) noexcept {
   std::uint64_t w;
   std::memcpy(&w, p, 8);
@@ -184,7 +208,9 @@ ErrorCode ParseDate(std::string_view text, Date* out) noexcept {
 }  // namespace
 
 ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
-  if (text.size() - 1 < 8) [[likely]] {
+  if (text.size() - 1 < 4) [[likely]] {
+    if (UpToFourDigits(text.data(), text.size(), out)) return ErrorCode::kOk;
+  } else if (text.size() - 1 < 8) [[likely]] {
     if (UpToEightDigits(text.data(), text.size(), out)) return ErrorCode::kOk;
   } else if (ShortUnsigned(text, out)) {
     return ErrorCode::kOk;
@@ -203,7 +229,10 @@ ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
 
 ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
   // 1..8 digits without a sign, the common case, in one step.
-  if (std::uint64_t v; text.size() - 1 < 8 && UpToEightDigits(text.data(), text.size(), &v)) [[likely]] {
+  if (std::uint64_t v; text.size() - 1 < 4 ? UpToFourDigits(text.data(), text.size(), &v)
+                                            : text.size() - 1 < 8 &&
+                                                  UpToEightDigits(text.data(), text.size(), &v))
+      [[likely]] {
     *out = static_cast<std::int64_t>(v);
     return ErrorCode::kOk;
   }
