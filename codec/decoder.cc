@@ -419,13 +419,18 @@ constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
   return true;
 }
 
+// kWalkStopped is WalkOrdinary's *sum_out when it stopped early (no byte sum reaches it).
+constexpr std::uint64_t kWalkStopped = ~std::uint64_t{0};
+
 // WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
 // has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
 // the bytes' size): the fields go to next, next + 1, ... below out_end. It
-// scans [0, body_end) 2 KB at a time (the CheckSum's byte sum goes to *sum)
-// and takes each SOH's field with FastFields. Returns one past the last field
-// written, or nullptr when a field is not ordinary or the index is full.
-// Out of line, so that the walk's state has the registers to itself.
+// scans [0, body_end) 2 KB at a time and takes each SOH's field with
+// FastFields. Returns one past the last field written, with *sum_out the byte
+// sum of [0, body_end) when every field was ordinary, or kWalkStopped when it
+// stopped at a field that is not ordinary or does not fit (that field then
+// starts right after the last one written, or at body_start). Out of line, so
+// that the walk's state has the registers to itself.
 [[gnu::noinline]] Field* WalkOrdinary(const char* data, std::size_t body_start,
                                       std::size_t body_end, const std::uint8_t* special,
                                       Field* next, Field* const out_end,
@@ -451,7 +456,10 @@ constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
           room >= kMostFieldsPerBlock * sizeof(Field)
               ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
               : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
-      if (!used_up) [[unlikely]] return nullptr;
+      if (!used_up) [[unlikely]] {
+        *sum_out = kWalkStopped;
+        return next;
+      }
     }
     chunk += n;
     if (chunk == body_end) break;
@@ -481,7 +489,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
 }
 
 [[gnu::noinline]] Error Decoder::DecodeGeneral(std::string_view bytes, FieldIndex& index,
-                                              MessageView& out) const noexcept {
+                                              MessageView& out,
+                                              const Resume& resume) const noexcept {
   // The body returns the Error packed in one scalar (see PackedError) so that
   // its many return paths merge in registers.
   const PackedError packed = [&]() __attribute__((always_inline)) -> PackedError {
@@ -564,7 +573,16 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
     // The largest tag of a field not taken by FastWalk (whose tags are below kSpecialTableTags).
     std::uint32_t max_tag = kSpecialTableTags - 1;
     // The first chunk starts at 0, so the header's bytes are summed too.
-    rescan(0);
+    if (resume.pos != 0) {
+      // DecodeFast's walk indexed [body_start, resume.pos) exactly as this
+      // walk would have (ordinary fields only); rescan sums [0, resume.pos)
+      // with ByteSum (summed_to is 0) and scans on from there.
+      pos = resume.pos;
+      next = fields + resume.fields;
+      rescan(resume.pos);
+    } else {
+      rescan(0);
+    }
     seek(pos);
     // Invariant: pos < body_end and data[body_end - 1] is SOH, so every field
     // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
@@ -734,8 +752,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
 // checks are a few word compares, the walk runs over one 2 KB chunk of SOH
 // masks at a time, and no field error needs the CheckSum-first ordering.
 [[gnu::always_inline]] inline bool Decoder::DecodeFast(const char* data, std::size_t size,
-                                                       FieldIndex& index,
-                                                       MessageView& out) const noexcept {
+                                                       FieldIndex& index, MessageView& out,
+                                                       Resume* resume) const noexcept {
   using codec_internal::framing_detail::Load8;
   const std::uint32_t capacity = index.capacity_;  // 0 for an invalid index
   if (size < 32 || capacity < 4 || index.direct_tags_ < kSpecialTags) [[unlikely]] return false;
@@ -779,7 +797,13 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   std::uint64_t sum;
   Field* next = WalkOrdinary(data, body_start, body_end, special_.data(), fields + 2,
                              fields + (capacity - 1), &sum);
-  if (next == nullptr) [[unlikely]] return false;
+  if (sum == kWalkStopped) [[unlikely]] {
+    // The field it stopped at starts after the last one written (each ends at its SOH).
+    const std::size_t stop =
+        next == fields + 2 ? body_start : std::size_t{next[-1].offset} + next[-1].length + 1;
+    *resume = Resume{stop, static_cast<std::uint32_t>(next - fields)};
+    return false;
+  }
   if (validate) {
     given = static_cast<std::uint8_t>(sum);
     if (kCheckSumText[given] != digits3) [[unlikely]] return false;
@@ -809,20 +833,24 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
 
 Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
   // Error{} through Unpack: returned in registers (see PackedError).
-  if (DecodeFast(bytes.data(), bytes.size(), index, out)) [[likely]] return Unpack(PackedError{0});
-  return DecodeGeneral(bytes, index, out);
+  Resume resume;
+  if (DecodeFast(bytes.data(), bytes.size(), index, out, &resume)) [[likely]] {
+    return Unpack(PackedError{0});
+  }
+  return DecodeGeneral(bytes, index, out, resume);
 }
 
 namespace codec_internal {
 
 bool DecoderPaths::Fast(const Decoder& d, std::string_view bytes, FieldIndex& index,
                         MessageView& out) noexcept {
-  return d.DecodeFast(bytes.data(), bytes.size(), index, out);
+  Decoder::Resume resume;
+  return d.DecodeFast(bytes.data(), bytes.size(), index, out, &resume);
 }
 
 Error DecoderPaths::General(const Decoder& d, std::string_view bytes, FieldIndex& index,
                             MessageView& out) noexcept {
-  return d.DecodeGeneral(bytes, index, out);
+  return d.DecodeGeneral(bytes, index, out, Decoder::Resume{});
 }
 
 }  // namespace codec_internal

@@ -245,6 +245,40 @@ TEST_P(DecoderFastPathTest, EdgeFieldsMatchTheGeneralPath) {
   }
 }
 
+// Long ordinary messages (several 2 KB scan chunks) with one field the fast
+// path does not take, anywhere: Decode then continues with the general path
+// where the fast walk stopped (the fields so far and the byte sum so far
+// carried over). It must equal the general path from scratch, with the
+// CheckSum right and wrong, and the lookups must find everything.
+TEST_P(DecoderFastPathTest, StopAnywhereThenGeneralPathMatches) {
+  testing::RandomMessageMaker maker(4242 + static_cast<int>(GetParam()));
+  Decoder decoder;
+  FieldIndex a(2048);
+  FieldIndex b(2048);
+  const std::vector<std::vector<RefField>> stoppers = {
+      {{95, "5"}, {96, "a\x01=\x01b"}},  // a data field with SOH and '=' inside
+      {{212, "3"}, {213, "<x>"}},
+      {{20001, "x"}},                   // 5 digits
+      {{123456789, "y"}},               // 9 digits
+      {{16384, "z"}},                   // past the direct table
+      {{58, ""}},                       // empty value: an error
+      {{10, "123"}},                    // 10 in the body: an error
+      {{95, "9"}, {96, "abc"}},         // a data length past its data: an error
+  };
+  for (int i = 0; i < 300; ++i) {
+    std::vector<RefField> body = OrdinaryBody(maker, i % 3 == 0 ? 700 : 60);
+    const auto& stopper = stoppers[i % stoppers.size()];
+    const std::size_t at = 1 + maker.Uniform(0, static_cast<std::uint32_t>(body.size() - 1));
+    body.insert(body.begin() + static_cast<std::ptrdiff_t>(at), stopper.begin(), stopper.end());
+    std::string m = Assemble(i % 2 ? "FIX.4.4" : "FIXT.1.1", body);
+    const ExactCopy copy(m);
+    ASSERT_NO_FATAL_FAILURE(ExpectSameResult(decoder, copy.view(), a, b)) << i;
+    m[m.size() - 2] = static_cast<char>(m[m.size() - 2] == '0' ? '1' : '0');  // wrong CheckSum
+    const ExactCopy bad(m);
+    ASSERT_NO_FATAL_FAILURE(ExpectSameResult(decoder, bad.view(), a, b)) << i;
+  }
+}
+
 // Every index capacity around the field count, and a direct table smaller
 // than the 4-digit tags: the fast path's room checks agree with the general path's.
 TEST_P(DecoderFastPathTest, IndexSizesMatchTheGeneralPath) {
