@@ -1,8 +1,10 @@
-// decoder.cc: Decoder::Decode. The frame's shape is checked first (BodyLength
-// by position arithmetic, the 10= trailer); then one SIMD pass per 2 KB chunk
-// (ScanSohAndSum) gives the SOH masks the body is indexed from, walked with
-// countr_zero with tags parsed four bytes at a time (SWAR), and the byte sum
-// the CheckSum is compared with at the end (before any field error is reported).
+// decoder.cc: Decoder::Decode. DecodeFast (at the end) takes the common
+// shape of message in one pass with its state in registers: the frame checked
+// with a few word compares, then one SIMD pass per 2 KB chunk
+// (ScanSohAndSum) whose SOH masks are walked with countr_zero and the tags
+// parsed four bytes at a time (SWAR), the byte sum compared with 10= as text.
+// DecodeGeneral takes everything else (data fields, long tags, every error),
+// from scratch or from the field where DecodeFast's walk stopped.
 #include "codec/decoder.h"
 
 #include <array>
@@ -741,16 +743,16 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
 }
 
 // The fast path. DecodeFast takes a message of the common shape and nothing
-// else: a header FastFrameHeader reads, a complete frame within
-// max_message_size, a well-formed trailer whose CheckSum matches (when
-// checked), 35= first, and then only ordinary fields (FastBlock's: tags of 1..4
+// else: a header CommonFrameHeader or FastFrameHeader reads, a complete frame
+// within max_message_size, a well-formed trailer whose CheckSum matches (when
+// checked), 35= first, and then only ordinary fields (FastFields': tags of 1..4
 // digits without leading zero, '=', a non-empty value, not a Length tag nor 8,
 // 9, 10) with room for all of them in an index whose direct table covers
-// every 4-digit tag. Anything else returns false and DecodeGeneral decodes
-// the message from scratch, so every error and every unusual message is
-// DecodeGeneral's alone. One function with its state in registers: the frame
-// checks are a few word compares, the walk runs over one 2 KB chunk of SOH
-// masks at a time, and no field error needs the CheckSum-first ordering.
+// every 4-digit tag. Anything else returns false: when the walk stopped at a
+// field, *resume says where, and DecodeGeneral continues from there;
+// otherwise DecodeGeneral decodes the message from scratch. So every error and
+// every unusual field is DecodeGeneral's alone, and no field error here needs
+// the CheckSum-first ordering.
 [[gnu::always_inline]] inline bool Decoder::DecodeFast(const char* data, std::size_t size,
                                                        FieldIndex& index, MessageView& out,
                                                        Resume* resume) const noexcept {
