@@ -19,6 +19,7 @@
 #include "arena/buffer_pool.h"
 #include "benchmark/benchmark.h"
 #include "benchmarks/bench_counters.h"
+#include "benchmarks/decode_typed_read.h"
 #include "benchmarks/workloads.h"
 #include "codec/decoder.h"
 #include "codec/message_view.h"
@@ -49,52 +50,6 @@ void BM_Decode(benchmark::State& state, const char* name) {
     benchmark::DoNotOptimize(view);
   }
   counters.Finish(state, w.bytes.size());
-}
-
-// The first 8 depth-0 fields after 35 (fewer when the message has fewer).
-std::vector<const WorkloadField*> ReadFields(const Workload& w) {
-  std::vector<const WorkloadField*> out;
-  for (const WorkloadField& f : w.content().subspan(1)) {
-    if (f.depth == 0 && out.size() < 8) out.push_back(&f);
-  }
-  return out;
-}
-
-// ReadTyped reads one field with the parser of its kind; returns a value to sink.
-inline std::int64_t ReadTyped(const MessageView& view, const WorkloadField& f) {
-  switch (f.kind) {
-    case FieldKind::kString: {
-      const std::string_view s = view.GetOr(f.tag);
-      return static_cast<std::int64_t>(s.size());
-    }
-    case FieldKind::kChar: {
-      char c = 0;
-      (void)view.GetChar(f.tag, &c);
-      return c;
-    }
-    case FieldKind::kInt:
-    case FieldKind::kNumInGroup: {
-      std::int64_t v = 0;
-      (void)view.GetInt64(f.tag, &v);
-      return v;
-    }
-    case FieldKind::kDecimal: {
-      Decimal d;
-      (void)view.GetDecimal(f.tag, &d);
-      return d.mantissa + d.exponent;
-    }
-    case FieldKind::kUtcTimestamp: {
-      std::int64_t t = 0;
-      (void)view.GetUtcTimestamp(f.tag, &t);
-      return t;
-    }
-    case FieldKind::kUtcTimeOnly: {
-      std::int64_t t = 0;
-      (void)view.GetUtcTimeOnly(f.tag, &t);
-      return t;
-    }
-  }
-  return 0;
 }
 
 void BM_DecodeRead(benchmark::State& state, const char* name) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#include "benchmarks/decode_typed_read.h"
 #include "benchmarks/workloads.h"
 #include "codec/decoder.h"
 #include "codec/field_index.h"
@@ -25,40 +26,6 @@
 
 namespace fixwire::bench {
 namespace {
-
-std::int64_t ReadTyped(const MessageView& view, const WorkloadField& f) {
-  switch (f.kind) {
-    case FieldKind::kString:
-      return static_cast<std::int64_t>(view.GetOr(f.tag).size());
-    case FieldKind::kChar: {
-      char c = 0;
-      (void)view.GetChar(f.tag, &c);
-      return c;
-    }
-    case FieldKind::kInt:
-    case FieldKind::kNumInGroup: {
-      std::int64_t v = 0;
-      (void)view.GetInt64(f.tag, &v);
-      return v;
-    }
-    case FieldKind::kDecimal: {
-      Decimal d;
-      (void)view.GetDecimal(f.tag, &d);
-      return d.mantissa + d.exponent;
-    }
-    case FieldKind::kUtcTimestamp: {
-      std::int64_t t = 0;
-      (void)view.GetUtcTimestamp(f.tag, &t);
-      return t;
-    }
-    case FieldKind::kUtcTimeOnly: {
-      std::int64_t t = 0;
-      (void)view.GetUtcTimeOnly(f.tag, &t);
-      return t;
-    }
-  }
-  return 0;
-}
 
 int Main(int argc, char** argv) {
   if (argc != 4) {
@@ -69,11 +36,7 @@ int Main(int argc, char** argv) {
   const Workload& w = GetWorkload(argv[2]);
   const long count = std::strtol(argv[3], nullptr, 10);
   std::vector<const WorkloadField*> reads;
-  if (row == "decode_read") {
-    for (const WorkloadField& f : w.content().subspan(1)) {
-      if (f.depth == 0 && reads.size() < 8) reads.push_back(&f);
-    }
-  }
+  if (row == "decode_read") reads = ReadFields(w);
   Decoder decoder;
   FieldIndex index(static_cast<std::uint32_t>(w.fields.size() + 16));
   MessageView view;

@@ -1,14 +1,18 @@
-// decoder.cc: Decoder::Decode. The frame's shape is checked first (BodyLength
-// by position arithmetic, the 10= trailer); then one SIMD pass per 2 KB chunk
-// (ScanSohAndSum) gives the SOH masks the body is indexed from, walked with
-// countr_zero with tags parsed four bytes at a time (SWAR), and the byte sum
-// the CheckSum is compared with at the end (before any field error is reported).
+// decoder.cc: Decoder::Decode. DecodeFast (at the end) takes the common
+// shape of message in one pass with its state in registers: the frame checked
+// with a few word compares, then one SIMD pass per 2 KB chunk
+// (ScanSohAndSum) whose SOH masks are walked with countr_zero and the tags
+// parsed four bytes at a time (SWAR), the byte sum compared with 10= as text.
+// DecodeGeneral takes everything else (data fields, long tags, every error),
+// from scratch or from the field where DecodeFast's walk stopped.
 #include "codec/decoder.h"
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstring>
 
+#include "codec/internal/decoder_paths.h"
 #include "codec/internal/framing.h"
 #include "simd/digits.h"
 #include "simd/structural_scan.h"
@@ -282,6 +286,191 @@ void FastWalk(
   st->next = next;
 }
 
+// FastFields is FastBlock for DecodeFast, which never resumes a field it
+// leaves: returns true when the block's SOH bits are used up, false when a
+// field is not ordinary (the caller then gives the whole message to
+// DecodeGeneral). The leading-digit test is folded into the digit scan: the
+// first byte is tested as x - 1 <= 8 (so '0' and non-digits end the tag at
+// zero digits), and a tag of zero digits parses as 0, which special[0] marks.
+// Ctz is countr_zero for x != 0 as one tzcnt (a bsf where BMI is missing:
+// the same result for x != 0), already 64-bit: the builtin adds a sign
+// extension and a dependency-breaking zeroing per use in the hot loop.
+[[gnu::always_inline]] inline std::uint64_t Ctz(std::uint64_t x) noexcept {
+#if defined(__x86_64__)
+  std::uint64_t r;
+  __asm__("tzcnt %1, %0" : "=r"(r) : "r"(x) : "cc");
+  return r;
+#else
+  return static_cast<std::uint64_t>(__builtin_ctzll(x));
+#endif
+}
+
+template <bool kCheckRoom>
+[[gnu::always_inline]] inline bool FastFields(const char* data, const std::uint8_t* special,
+                                              Field* out_end, std::size_t block_base,
+                                              std::uint64_t bits, std::size_t& pos,
+                                              Field*& next) noexcept {
+  do {
+    const std::size_t soh = block_base + Ctz(bits);
+    std::uint32_t w4;
+    std::memcpy(&w4, data + pos, 4);  // pos + 4 <= body_end + 3 < size
+    const std::uint32_t x4 = w4 - 0x30303030u;
+    // Byte 0 is a tag's first digit when x - 1 is 0..8, the others digits when x is 0..9;
+    // a high bit marks the first byte that is not (exact up to it, borrows and carries included).
+    const std::uint32_t y4 = x4 - 1;
+    const std::uint32_t non_digit4 = (y4 | (y4 + 0x76767677u)) & 0x80808080u;
+    // Bit 8 * digits + 7, digits 0..4 (bit 39: all four bytes are digits).
+    const std::uint64_t bit = Ctz(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39));
+    const std::size_t value_start = pos + (bit >> 3) + 1;
+    if (data[value_start - 1] != '=') [[unlikely]] return false;  // in bounds: <= pos + 4
+    // The digits to the top of the low 32 bits (none left for zero digits: tag 0), then combined.
+    std::uint32_t tag = static_cast<std::uint32_t>(std::uint64_t{x4} << (39 - bit));
+    tag = (tag * 2561) >> 8 & 0x00FF00FFu;
+    tag = (tag * 6553601) >> 16;
+    const std::size_t length = soh - value_start;
+    if (length == 0) [[unlikely]] return false;
+    if (kCheckRoom && next == out_end) [[unlikely]] return false;
+    if (special[tag] != 0) [[unlikely]] return false;  // also tag 0: no digits or a leading zero
+    next->tag = tag;
+    next->offset = static_cast<std::uint32_t>(value_start);
+    next->length = static_cast<std::uint32_t>(length);
+    ++next;
+    pos = soh + 1;
+    bits &= bits - 1;
+  } while (bits != 0);
+  return true;
+}
+
+// FillDirectBackward points direct[tag] at the first occurrence of each of
+// the `count` fields' tags (all below the direct table's size; count >= 3),
+// writing back to front so a tag's first occurrence is the last write.
+[[gnu::always_inline]] inline void FillDirectBackward(std::uint32_t* direct, const Field* fields,
+                                                      std::uint32_t count) noexcept {
+  const Field* f = fields + count;
+  std::uint32_t i = count;
+  // Four fields per step, the latest one first.
+  while (i & 3) {
+    --f;
+    --i;
+    direct[f->tag] = i;
+  }
+  while (i != 0) {
+    f -= 4;
+    i -= 4;
+    direct[f[3].tag] = i + 3;
+    direct[f[2].tag] = i + 2;
+    direct[f[1].tag] = i + 1;
+    direct[f[0].tag] = i;
+  }
+}
+
+// kCheckSumText[v] is v as three ASCII digits, in the order they are read
+// from the wire into the low bytes of a little-endian word ("123" is 0x333231).
+constexpr auto kCheckSumText = [] {
+  std::array<std::uint32_t, 256> t{};
+  for (std::uint32_t v = 0; v < 256; ++v) {
+    t[v] = (0x30 + v / 100) | (0x30 + v / 10 % 10) << 8 | (0x30 + v % 10) << 16;
+  }
+  return t;
+}();
+
+// Bytes one ScanSohAndSum call covers.
+constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
+
+// CommonFrameHeader is FastFrameHeader (size >= 32) for the usual header:
+// BeginString's SOH by offset 12 (FIX.4.x, FIXT.1.1, FIX.5.0SP2) and a
+// BodyLength of 1..4 digits, read with one word each. Returns true, with
+// exactly FastFrameHeader's result, only for such a header; false means "ask
+// FastFrameHeader".
+[[gnu::always_inline]] inline bool CommonFrameHeader(const char* data,
+                                                     codec_internal::FrameHeader* out) noexcept {
+  using codec_internal::framing_detail::Load8;
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+  if ((Load8(data) & 0xFFFFFFFFFFull) != 0x5849463D38ull) return false;  // "8=FIX"
+  // The first SOH in data[5..13): the lowest zero byte of w ^ kOnes (exact).
+  const std::uint64_t t = Load8(data + 5) ^ kOnes;
+  const std::uint64_t z = (t - kOnes) & ~t & kHigh;
+  if (z == 0) return false;
+  const std::size_t i = 5 + (Ctz(z) >> 3);  // 5..12
+  std::uint16_t after_fix;  // data[5..7)
+  std::memcpy(&after_fix, data + 5, 2);
+  // "FIX." and more (a value of 5+ bytes: i >= 7), or "FIXT." and more (i >= 8).
+  const bool dotted = (i >= 7 && (after_fix & 0xFF) == '.') || (i >= 8 && after_fix == 0x2E54);
+  std::uint16_t nine;  // "9=" after the SOH
+  std::memcpy(&nine, data + i + 1, 2);
+  if (!dotted || nine != 0x3D39) return false;
+  const std::size_t p = i + 3;  // <= 15: p + 5 <= 32
+  std::uint32_t w4;
+  std::memcpy(&w4, data + p, 4);
+  // As FastFields' tags: the first digit 1..9, the digits up to the first non-digit.
+  const std::uint32_t x4 = w4 - 0x30303030u;
+  const std::uint32_t y4 = x4 - 1;
+  const std::uint32_t non_digit4 = (y4 | (y4 + 0x76767677u)) & 0x80808080u;
+  const std::uint64_t bit = Ctz(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39));
+  const std::size_t digits = bit >> 3;  // 0..4
+  if (digits == 0 || data[p + digits] != '\x01') return false;
+  std::uint32_t v = static_cast<std::uint32_t>(std::uint64_t{x4} << (39 - bit));
+  v = (v * 2561) >> 8 & 0x00FF00FFu;
+  v = (v * 6553601) >> 16;
+  out->begin_string_length = static_cast<std::uint32_t>(i - 2);
+  out->body_length_offset = static_cast<std::uint32_t>(p);
+  out->body_length_digits = static_cast<std::uint32_t>(digits);
+  out->body_length = v;
+  out->body_start = static_cast<std::uint32_t>(p + digits + 1);
+  return true;
+}
+
+// kWalkStopped is WalkOrdinary's *sum_out when it stopped early (no byte sum reaches it).
+constexpr std::uint64_t kWalkStopped = ~std::uint64_t{0};
+
+// WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
+// has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
+// the bytes' size): the fields go to next, next + 1, ... below out_end. It
+// scans [0, body_end) 2 KB at a time and takes each SOH's field with
+// FastFields. Returns one past the last field written, with *sum_out the byte
+// sum of [0, body_end) when every field was ordinary, or kWalkStopped when it
+// stopped at a field that is not ordinary or does not fit (that field then
+// starts right after the last one written, or at body_start). Out of line, so
+// that the walk's state has the registers to itself.
+[[gnu::noinline]] Field* WalkOrdinary(const char* data, std::size_t body_start,
+                                      std::size_t body_end, const std::uint8_t* special,
+                                      Field* next, Field* const out_end,
+                                      std::uint64_t* sum_out) noexcept {
+  std::uint64_t masks[MaskChunk::kBlocks];
+  std::uint64_t sum = 0;
+  std::size_t pos = body_start;
+  std::size_t chunk = 0;
+  std::uint64_t keep = ~std::uint64_t{0} << body_start;  // the header's SOH bits go
+  for (;;) {
+    const std::size_t n = body_end - chunk < kChunkBytes ? body_end - chunk : kChunkBytes;
+    sum += simd::ScanSohAndSum(data + chunk, n, masks);
+    masks[0] &= keep;
+    keep = ~std::uint64_t{0};
+    const std::size_t blocks = simd::BlockCount(n);
+    for (std::size_t b = 0; b < blocks; ++b) {
+      const std::uint64_t bits = masks[b];
+      if (bits == 0) continue;
+      const std::size_t block_base = chunk + b * simd::kBlockBytes;
+      const std::size_t room = reinterpret_cast<std::uintptr_t>(out_end) -
+                               reinterpret_cast<std::uintptr_t>(next);  // bytes
+      const bool used_up =
+          room >= kMostFieldsPerBlock * sizeof(Field)
+              ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
+              : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
+      if (!used_up) [[unlikely]] {
+        *sum_out = kWalkStopped;
+        return next;
+      }
+    }
+    chunk += n;
+    if (chunk == body_end) break;
+  }
+  // Every SOH of the body was a field's end, the last at body_end - 1: pos == body_end.
+  *sum_out = sum;
+  return next;
+}
+
 }  // namespace
 
 Decoder::Decoder(const DecoderOptions& options) noexcept
@@ -290,6 +479,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
                                                        : &StandardLengthFields()) {
   static_assert(kSpecialTags == kSpecialTableTags);
   for (std::uint32_t tag : {kTagBeginString, kTagBodyLength, kTagCheckSum}) special_[tag] = 1;
+  // Tag 0 is what DecodeFast's FastFields parses a malformed tag as (the general path never looks it up).
+  special_[0] = 1;
   for (const LengthDataPair& pair : length_fields_->pairs()) {
     if (pair.length_tag < kSpecialTags) {
       special_[pair.length_tag] = 1;
@@ -299,7 +490,9 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   }
 }
 
-Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
+[[gnu::noinline]] Error Decoder::DecodeGeneral(std::string_view bytes, FieldIndex& index,
+                                              MessageView& out,
+                                              const Resume& resume) const noexcept {
   // The body returns the Error packed in one scalar (see PackedError) so that
   // its many return paths merge in registers.
   const PackedError packed = [&]() __attribute__((always_inline)) -> PackedError {
@@ -382,7 +575,16 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
     // The largest tag of a field not taken by FastWalk (whose tags are below kSpecialTableTags).
     std::uint32_t max_tag = kSpecialTableTags - 1;
     // The first chunk starts at 0, so the header's bytes are summed too.
-    rescan(0);
+    if (resume.pos != 0) {
+      // DecodeFast's walk indexed [body_start, resume.pos) exactly as this
+      // walk would have (ordinary fields only); rescan sums [0, resume.pos)
+      // with ByteSum (summed_to is 0) and scans on from there.
+      pos = resume.pos;
+      next = fields + resume.fields;
+      rescan(resume.pos);
+    } else {
+      rescan(0);
+    }
     seek(pos);
     // Invariant: pos < body_end and data[body_end - 1] is SOH, so every field
     // ends at an SOH before body_end, and pos + 8 <= body_end + 7 <= size.
@@ -501,18 +703,7 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
       const Field* f = next;
       std::uint32_t i = count;
       if (max_tag < direct_tags) [[likely]] {
-        // Two fields per step, the later one first (count >= 3: 8, 9, 10).
-        if (i & 1) {
-          --f;
-          --i;
-          direct[f->tag] = i;
-        }
-        do {
-          f -= 2;
-          i -= 2;
-          direct[f[1].tag] = i + 1;
-          direct[f[0].tag] = i;
-        } while (i != 0);
+        FillDirectBackward(direct, fields, count);
       } else {
         bool any_large = false;
         for (; i-- != 0;) {
@@ -550,5 +741,120 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   }();
   return Unpack(packed);
 }
+
+// The fast path. DecodeFast takes a message of the common shape and nothing
+// else: a header CommonFrameHeader or FastFrameHeader reads, a complete frame
+// within max_message_size, a well-formed trailer whose CheckSum matches (when
+// checked), 35= first, and then only ordinary fields (FastFields': tags of 1..4
+// digits without leading zero, '=', a non-empty value, not a Length tag nor 8,
+// 9, 10) with room for all of them in an index whose direct table covers
+// every 4-digit tag. Anything else returns false: when the walk stopped at a
+// field, *resume says where, and DecodeGeneral continues from there;
+// otherwise DecodeGeneral decodes the message from scratch. So every error and
+// every unusual field is DecodeGeneral's alone, and no field error here needs
+// the CheckSum-first ordering.
+[[gnu::always_inline]] inline bool Decoder::DecodeFast(const char* data, std::size_t size,
+                                                       FieldIndex& index, MessageView& out,
+                                                       Resume* resume) const noexcept {
+  using codec_internal::framing_detail::Load8;
+  const std::uint32_t capacity = index.capacity_;  // 0 for an invalid index
+  if (size < 32 || capacity < 4 || index.direct_tags_ < kSpecialTags) [[unlikely]] return false;
+  codec_internal::FrameHeader h;
+  if (!CommonFrameHeader(data, &h) && !codec_internal::framing_detail::FastFrameHeader(data, &h))
+      [[unlikely]] {
+    return false;
+  }
+  // FastFrameHeader takes at most 7 BodyLength digits: no overflow below.
+  const std::size_t body_start = h.body_start;  // < 64: at most 18 + 3 + 7 + 1
+  const std::size_t body_end = body_start + h.body_length;
+  if (body_end + codec_internal::kTrailerBytes > size ||
+      body_end + codec_internal::kTrailerBytes > options_.max_message_size) [[unlikely]] {
+    return false;
+  }
+  // "<SOH>10=ddd<SOH>" from the byte before body_end (in bounds: body_end + 7 <= size).
+  const std::uint64_t trailer = Load8(data + body_end - 1);
+  if ((trailer & 0xFF000000FFFFFFFFull) != 0x010000003D303101ull) [[unlikely]] return false;
+  // The three CheckSum bytes. When the CheckSum is validated they are compared,
+  // after the walk, with the sum written as three digits (which also proves
+  // they are digits of 0..255); otherwise they are parsed here.
+  const std::uint32_t digits3 = static_cast<std::uint32_t>(trailer >> 32) & 0xFFFFFFu;
+  const bool validate = options_.validate_checksum;
+  std::uint32_t given = 0;
+  if (!validate) [[unlikely]] {
+    // Each byte 0x30..0x39: high nibble 3, and still 3 after adding 6 (no carry between bytes).
+    if ((digits3 & 0xF0F0F0u) != 0x303030u || ((digits3 + 0x060606u) & 0xF0F0F0u) != 0x303030u) {
+      return false;
+    }
+    given = (digits3 & 0xFu) * 100 + (digits3 >> 8 & 0xFu) * 10 + (digits3 >> 16 & 0xFu);
+    if (given > 255) return false;
+  }
+  {
+    std::uint32_t first;
+    std::memcpy(&first, data + body_start, 4);  // body_start + 4 <= body_end + 3 < size
+    if ((first & 0xFFFFFFu) != 0x3D3533u) [[unlikely]] return false;  // "35="
+  }
+
+  Field* const fields = index.fields_;
+  // Body fields go below out_end; 10= then still fits.
+  std::uint64_t sum;
+  Field* next = WalkOrdinary(data, body_start, body_end, special_.data(), fields + 2,
+                             fields + (capacity - 1), &sum);
+  if (sum == kWalkStopped) [[unlikely]] {
+    // The field it stopped at starts after the last one written (each ends at its SOH).
+    const std::size_t stop =
+        next == fields + 2 ? body_start : std::size_t{next[-1].offset} + next[-1].length + 1;
+    *resume = Resume{stop, static_cast<std::uint32_t>(next - fields)};
+    return false;
+  }
+  if (validate) {
+    given = static_cast<std::uint8_t>(sum);
+    if (kCheckSumText[given] != digits3) [[unlikely]] return false;
+  }
+  *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
+  fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
+  fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
+  const std::uint32_t count = static_cast<std::uint32_t>(next - fields);
+  index.Begin();
+  // Every tag is below kSpecialTags <= direct_tags.
+  FillDirectBackward(index.direct_, fields, count);
+
+  // Member by member (a whole MessageView assembled first is shuffled through vector registers).
+  out.data_ = data;
+  out.size_ = static_cast<std::uint32_t>(body_end + codec_internal::kTrailerBytes);
+  out.fields_ = fields;
+  out.count_ = count;
+  out.direct_ = index.direct_;
+  out.direct_tags_ = index.direct_tags_;
+  out.hash_ = index.hash_;
+  out.hash_mask_ = index.hash_mask_;
+  out.generation_ = index.generation_;
+  out.body_length_ = h.body_length;
+  out.checksum_ = static_cast<std::uint8_t>(given);
+  return true;
+}
+
+Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
+  // Error{} through Unpack: returned in registers (see PackedError).
+  Resume resume;
+  if (DecodeFast(bytes.data(), bytes.size(), index, out, &resume)) [[likely]] {
+    return Unpack(PackedError{0});
+  }
+  return DecodeGeneral(bytes, index, out, resume);
+}
+
+namespace codec_internal {
+
+bool DecoderPaths::Fast(const Decoder& d, std::string_view bytes, FieldIndex& index,
+                        MessageView& out) noexcept {
+  Decoder::Resume resume;
+  return d.DecodeFast(bytes.data(), bytes.size(), index, out, &resume);
+}
+
+Error DecoderPaths::General(const Decoder& d, std::string_view bytes, FieldIndex& index,
+                            MessageView& out) noexcept {
+  return d.DecodeGeneral(bytes, index, out, Decoder::Resume{});
+}
+
+}  // namespace codec_internal
 
 }  // namespace fixwire

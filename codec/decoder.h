@@ -47,6 +47,10 @@
 
 namespace fixwire {
 
+namespace codec_internal {
+struct DecoderPaths;  // test access to the two decode paths (internal/decoder_paths.h)
+}  // namespace codec_internal
+
 struct DecoderOptions {
   // Accept "tag=" followed directly by SOH (the value is then empty).
   bool allow_empty_values = false;
@@ -73,6 +77,26 @@ class Decoder {
                              MessageView& out) const noexcept;
 
  private:
+  friend struct codec_internal::DecoderPaths;
+
+  // Where DecodeFast's field walk stopped: the field starting at `pos` (0:
+  // the walk did not stop early) goes to index slot `fields`. The fields
+  // before it are in the index, exactly as DecodeGeneral would have written them.
+  struct Resume {
+    std::size_t pos = 0;
+    std::uint32_t fields = 0;
+  };
+
+  // Decode tries DecodeFast, which takes only the common shape (see
+  // decoder.cc) and returns false, having set nothing but scratch fields of
+  // the index, for anything else; DecodeGeneral is the reference for every
+  // result, errors included. It decodes from scratch, or (resume.pos != 0)
+  // after checking the frame again continues the walk where DecodeFast's stopped.
+  bool DecodeFast(const char* data, std::size_t size, FieldIndex& index, MessageView& out,
+                  Resume* resume) const noexcept;
+  Error DecodeGeneral(std::string_view bytes, FieldIndex& index, MessageView& out,
+                      const Resume& resume) const noexcept;
+
   // Tags below kSpecialTags that need a second look inside the body: the
   // Length tags (a data field follows) and 8, 9, 10 (out of place): one byte
   // test per field instead of two checks.

@@ -28,9 +28,11 @@ constexpr bool IsLeapYear(unsigned y) noexcept {
   return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 }
 
+// A table in read-only data (a local constexpr array is built on the stack at every call).
+constexpr unsigned char kDaysInMonth[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+
 constexpr unsigned DaysInMonth(unsigned y, unsigned m) noexcept {
-  constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  return m == 2 && IsLeapYear(y) ? 29 : kDays[m - 1];
+  return m == 2 && IsLeapYear(y) ? 29 : kDaysInMonth[m - 1];
 }
 
 // ParseYmd parses "YYYYMMDD" at p (8 bytes) as a valid calendar date.
@@ -114,6 +116,30 @@ inline bool UpToEightDigits(const char* p, std::size_t n, std::uint64_t* out) no
   return true;
 }
 
+// UpToFourDigits is UpToEightDigits for 1..4 bytes in 32-bit arithmetic
+// (two multiplies, no 64-bit constants): counts, quantities, sequence numbers.
+inline bool UpToFourDigits(const char* p, std::size_t n, std::uint64_t* out) noexcept {
+  std::uint32_t w;  // p[0..n) in the low n bytes, zeros above
+  if (n >= 2) {
+    std::uint16_t lo;
+    std::uint16_t hi;
+    std::memcpy(&lo, p, 2);
+    std::memcpy(&hi, p + n - 2, 2);  // overlaps lo for n < 4: the shared byte is equal
+    w = lo | static_cast<std::uint32_t>(hi) << (8 * (n - 2));
+  } else {
+    w = static_cast<unsigned char>(p[0]);
+  }
+  const std::uint32_t x = w - 0x30303030u;
+  // As in UpToEightDigits: exact up to the first non-digit; bytes from n on masked off.
+  const std::uint32_t keep = static_cast<std::uint32_t>((std::uint64_t{1} << (8 * n)) - 1);
+  if (((x | (x + 0x76767676u)) & 0x80808080u & keep) != 0) return false;
+  std::uint32_t v = static_cast<std::uint32_t>(std::uint64_t{x} << (32 - 8 * n));
+  v = (v * 2561) >> 8 & 0x00FF00FFu;
+  v = (v * 6553601) >> 16;
+  *out = v;
+  return true;
+}
+
 inline std::uint64_t Load8(const char* p) noexcept {
   std::uint64_t w;
   std::memcpy(&w, p, 8);
@@ -182,7 +208,9 @@ ErrorCode ParseDate(std::string_view text, Date* out) noexcept {
 }  // namespace
 
 ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
-  if (text.size() - 1 < 8) [[likely]] {
+  if (text.size() - 1 < 4) [[likely]] {
+    if (UpToFourDigits(text.data(), text.size(), out)) return ErrorCode::kOk;
+  } else if (text.size() - 1 < 8) [[likely]] {
     if (UpToEightDigits(text.data(), text.size(), out)) return ErrorCode::kOk;
   } else if (ShortUnsigned(text, out)) {
     return ErrorCode::kOk;
@@ -201,7 +229,10 @@ ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
 
 ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
   // 1..8 digits without a sign, the common case, in one step.
-  if (std::uint64_t v; text.size() - 1 < 8 && UpToEightDigits(text.data(), text.size(), &v)) [[likely]] {
+  if (std::uint64_t v; text.size() - 1 < 4 ? UpToFourDigits(text.data(), text.size(), &v)
+                                            : text.size() - 1 < 8 &&
+                                                  UpToEightDigits(text.data(), text.size(), &v))
+      [[likely]] {
     *out = static_cast<std::int64_t>(v);
     return ErrorCode::kOk;
   }
@@ -212,18 +243,6 @@ ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
   if (code != ErrorCode::kOk) return code;
   if (magnitude > kInt64Max + (negative ? 1 : 0)) return ErrorCode::kValueOutOfRange;
   *out = negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
-  return ErrorCode::kOk;
-}
-
-ErrorCode ParseChar(std::string_view text, char* out) noexcept {
-  if (text.size() != 1 || text[0] == '\x01') return ErrorCode::kBadValue;
-  *out = text[0];
-  return ErrorCode::kOk;
-}
-
-ErrorCode ParseBool(std::string_view text, bool* out) noexcept {
-  if (text.size() != 1 || (text[0] != 'Y' && text[0] != 'N')) return ErrorCode::kBadValue;
-  *out = text[0] == 'Y';
   return ErrorCode::kOk;
 }
 
@@ -276,7 +295,70 @@ std::int64_t DaysFromCivil(std::int64_t year, unsigned month, unsigned day) noex
   return era * 146097 + day_of_era - 719468;  // 719468: days from 0000-03-01 to 1970-01-01
 }
 
+namespace {
+
+// kDaysBeforeMonth[m - 1]: days of a common year before month m.
+constexpr std::uint16_t kDaysBeforeMonth[12] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
+
+// CommonUtcTimestamp is ParseUtcTimestamp for its most common input:
+// "YYYYMMDD-HH:MM:SS" or "YYYYMMDD-HH:MM:SS.sss" in 1970..2099 (where every
+// fourth year is a leap year). Returns true with *nanos only for a valid
+// timestamp of that shape; false means "ask the general parser", never an error.
+// Small and separate, so the common case does not pay for the general one's registers.
+inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
+  const std::size_t n = text.size();
+  if (n != 17 && n != 21) return false;
+  const char* const p = text.data();
+  const std::uint64_t date = DigitPairs(Load8(p));
+  // "HH:MM:SS" with the colons read as '0', so that the pairs are at bytes 0, 3, 6.
+  const std::uint64_t raw = Load8(p + 9);
+  constexpr std::uint64_t kColons = 0x00003A00003A0000ull;
+  constexpr std::uint64_t kColonBytes = 0x0000FF0000FF0000ull;
+  if (p[8] != '-' || (raw & kColonBytes) != kColons || date == ~std::uint64_t{0}) return false;
+  const std::uint64_t time = DigitPairs((raw & ~kColonBytes) | 0x0000300000300000ull);
+  if (time == ~std::uint64_t{0}) return false;
+  const unsigned years = static_cast<unsigned>(date & 0xff) * 100 +
+                         static_cast<unsigned>((date >> 16) & 0xff) - 1970;  // wraps below 1970
+  const unsigned month = (date >> 32) & 0xff;
+  const unsigned day = (date >> 48) & 0xff;
+  const unsigned hh = time & 0xff;
+  const unsigned mm = (time >> 24) & 0xff;
+  const unsigned ss = (time >> 48) & 0xff;
+  if (years > 2099 - 1970 || month - 1 > 11 || hh > 23 || mm > 59 || ss > 60) return false;
+  const bool leap = (years + 2) % 4 == 0;  // 1972 is
+  if (day - 1 >= kDaysInMonth[month - 1] + (month == 2 && leap ? 1u : 0u)) return false;
+  std::int64_t fraction = 0;
+  if (n == 21) {
+    // ".sss": the dot, then three digits (each x = byte - '0' must be 0..9, exact per byte).
+    std::uint32_t w;
+    std::memcpy(&w, p + 17, 4);
+    const std::uint32_t x = (w >> 8) - 0x303030u;
+    if ((w & 0xff) != '.' || ((x | (x + 0x767676u)) & 0x808080u) != 0) return false;
+    fraction = static_cast<std::int64_t>((x & 0xff) * 100 + ((x >> 8) & 0xff) * 10 + (x >> 16)) *
+               1000000;
+  }
+  // Whole years, their leap days, the month's first day, the day: at most
+  // 47,846 days, no overflow in nanoseconds.
+  const unsigned days = years * 365 + (years + 1) / 4 + kDaysBeforeMonth[month - 1] +
+                        (month > 2 && leap ? 1u : 0u) + day - 1;
+  *nanos = static_cast<std::int64_t>(days) * kNanosPerDay +
+           (static_cast<std::int64_t>(hh) * 3600 + mm * 60 + ss) * kNanosPerSecond + fraction;
+  return true;
+}
+
+// GeneralUtcTimestamp is ParseUtcTimestamp for everything else.
+[[gnu::noinline]] ErrorCode GeneralUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept;
+
+}  // namespace
+
 ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
+  if (CommonUtcTimestamp(text, nanos)) [[likely]] return ErrorCode::kOk;
+  return GeneralUtcTimestamp(text, nanos);
+}
+
+namespace {
+
+ErrorCode GeneralUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   const char* p = text.data();
   unsigned y, m, d;
   std::int64_t time_of_day;
@@ -290,8 +372,6 @@ ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept
     // Every fourth year is a leap year here (2000 is one, by the 400 rule):
     // whole years, their leap days, the month's first day, the day. At most
     // 47,846 days: no overflow in nanoseconds.
-    static constexpr std::uint16_t kDaysBeforeMonth[12] = {0,   31,  59,  90,  120, 151,
-                                                           181, 212, 243, 273, 304, 334};
     const unsigned years = y - 1970;
     const unsigned days = years * 365 + (years + 1) / 4 + kDaysBeforeMonth[m - 1] +
                           (m > 2 && y % 4 == 0 ? 1 : 0) + d - 1;
@@ -311,6 +391,8 @@ ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept
   *nanos = result;
   return ErrorCode::kOk;
 }
+
+}  // namespace
 
 ErrorCode ParseUtcTimeOnly(std::string_view text, std::int64_t* nanos) noexcept {
   return ParseTimeOfDay(text.data(), text.size(), nanos);

@@ -43,8 +43,17 @@ namespace fixwire {
 
 [[nodiscard]] ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept;
 [[nodiscard]] ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept;
-[[nodiscard]] ErrorCode ParseChar(std::string_view text, char* out) noexcept;
-[[nodiscard]] ErrorCode ParseBool(std::string_view text, bool* out) noexcept;
+// ParseChar and ParseBool are inline: a typed getter's whole work.
+[[nodiscard]] inline ErrorCode ParseChar(std::string_view text, char* out) noexcept {
+  if (text.size() != 1 || text[0] == '\x01') return ErrorCode::kBadValue;
+  *out = text[0];
+  return ErrorCode::kOk;
+}
+[[nodiscard]] inline ErrorCode ParseBool(std::string_view text, bool* out) noexcept {
+  if (text.size() != 1 || (text[0] != 'Y' && text[0] != 'N')) return ErrorCode::kBadValue;
+  *out = text[0] == 'Y';
+  return ErrorCode::kOk;
+}
 [[nodiscard]] ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept;
 
 // ParseUtcTimestamp writes nanoseconds since the epoch (negative before 1970).
