@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "codec/internal/dictionary_value_format.h"
+#include "codec/internal/group_indexer.h"
 
 namespace fixwire {
 namespace {
@@ -51,6 +52,12 @@ class Run {
       : o_(o), m_(m), view_(m.message()), fields_(view_.fields().data()) {}
 
   ValidationResult Go() noexcept;
+  // OnePass: ValidateMessage with one dictionary `d` for both the header and
+  // the body, in one walk that indexes each top-level group (through `ix`,
+  // whose Start() was called) as it reaches it. true: the message is valid
+  // and *m_ is what IndexGroups leaves. false: something failed or is not
+  // settled here; the caller runs the two-pass path, whose answer counts.
+  bool OnePass(GroupIndexer& ix, const Dictionary& d, std::uint32_t body_id) noexcept;
 
  private:
   bool On(bool ValidationOptions::*check) const noexcept {
@@ -238,6 +245,63 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
 }
 
 template <bool kAllOn>
+bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, std::uint32_t body_id) noexcept {
+  static_assert(kAllOn, "the one-pass path runs every check");
+  const Scope& body = d.scope(body_id);
+  std::uint64_t seen[kMaxFieldWords];
+  std::memset(seen, 0, d.field_words() * sizeof(std::uint64_t));
+  const char* const data = view_.data();
+  const TagInfo* const table = d.tag_table().data();
+  const std::uint32_t size = static_cast<std::uint32_t>(d.tag_table().size());
+  const std::uint64_t* const body_bits = d.scope_bits(body);
+  const Field* const fields = fields_;
+  int region = 0;  // 0 header, 1 body, 2 trailer
+  const std::uint32_t n = view_.field_count();
+  for (std::uint32_t i = 0; i < n;) {
+    const Field& f = fields[i];
+    const std::uint32_t tag = f.tag;
+    if (tag >= size) return false;  // rare: the two-pass path
+    const TagInfo info = table[tag];
+    if (!info.defined()) return false;
+    if (info.placement & TagInfo::kInHeader) {
+      if (region != 0) return false;
+    } else if (info.placement & TagInfo::kInTrailer) {
+      region = 2;
+    } else {
+      if (region == 2 || !TestBit(body_bits, info.ordinal)) return false;
+      region = 1;
+    }
+    const std::uint32_t ord = info.ordinal;
+    if (TestBit(seen, ord)) return false;
+    SetBit(seen, ord);
+    if (!codec_internal::QuickValueOk(d, info, data + f.offset, f.length) &&
+        !Value(d, info, f).ok()) {
+      return false;
+    }
+    if (info.flags & FieldDef::kIsGroupCount) {
+      const Dictionary* gd;
+      const Scope* g = ix.FindTopLevelGroup(tag, &body, &gd);
+      if (g != nullptr) {
+        std::uint32_t id, after;
+        if (!ix.IndexTopLevelGroup(*gd, *g, i, &id, &after).ok() || !Group(d, id).ok()) {
+          return false;
+        }
+        i = after;
+        continue;
+      }
+    }
+    ++i;
+  }
+  ix.Finish();
+  for (const Scope* s : {&d.header(), &body, &d.trailer()}) {
+    for (const RequiredMask& m : d.required_by_ordinal(*s)) {
+      if ((seen[m.word] & m.bits) != m.bits) return false;
+    }
+  }
+  return true;
+}
+
+template <bool kAllOn>
 ValidationResult Run<kAllOn>::Go() noexcept {
   const Dictionary& hd = *m_.header_dictionary();
   const Dictionary& bd = *m_.body_dictionary();
@@ -417,6 +481,9 @@ std::string_view ValidationCheckName(ValidationCheck check) noexcept {
   return "?";
 }
 
+Validator::Validator(const ValidationOptions& options) noexcept
+    : options_(options), all_checks_(AllOn(options)) {}
+
 ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
   if (msg.header_dictionary() == nullptr || msg.body_dictionary() == nullptr ||
       msg.message().field_count() < 3) {
@@ -426,7 +493,7 @@ ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
       msg.body_dictionary()->field_words() > kMaxFieldWords) {
     return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0);
   }
-  if (AllOn(options_)) return Run<true>(options_, msg).Go();
+  if (all_checks_) return Run<true>(options_, msg).Go();
   return Run<false>(options_, msg).Go();
 }
 
@@ -463,9 +530,45 @@ ValidationResult FromGroupError(const Error& e) noexcept {
   }
 }
 
+namespace {
+
+// OnePassValidate: true when the one-pass path (every check on, one
+// dictionary) finds the message valid; false sends it to the two-pass path.
+bool OnePassValidate(const MessageView& view, const Dictionary& d, GroupStorage& storage,
+                     GroupedMessage* out) noexcept {
+  if (view.field_count() < 3 || d.field_words() > kMaxFieldWords ||
+      view.begin_string() != d.begin_string()) {
+    return false;
+  }
+  const MessageDef* msg = d.message(view.msg_type());
+  if (msg == nullptr) return false;
+  static constexpr ValidationOptions kAll{};
+  static constexpr GroupOptions kGroups{/*allow_out_of_order=*/false,
+                                        UnknownInGroup::kKeepInEntry, /*check_count=*/true};
+  GroupIndexer ix(view, d, d, kGroups, storage, out);
+  ix.Start(msg->body);
+  return Run<true>(kAll, *out).OnePass(ix, d, msg->body);
+}
+
+}  // namespace
+
 ValidationResult ValidateMessage(const MessageView& view, const Dictionary& header_dict,
                                  const Dictionary& body_dict, const Validator& validator,
                                  GroupStorage& storage, GroupedMessage* out) noexcept {
+  if (validator.all_checks() && &header_dict == &body_dict &&
+      OnePassValidate(view, body_dict, storage, out)) {
+    return {};
+  }
+  return codec_internal::ValidateMessageTwoPass(view, header_dict, body_dict, validator, storage,
+                                                out);
+}
+
+ValidationResult codec_internal::ValidateMessageTwoPass(const MessageView& view,
+                                                        const Dictionary& header_dict,
+                                                        const Dictionary& body_dict,
+                                                        const Validator& validator,
+                                                        GroupStorage& storage,
+                                                        GroupedMessage* out) noexcept {
   const ValidationOptions& o = validator.options();
   // BeginString and MsgType come first, as in QuickFIX.
   if (o.check_begin_string && view.begin_string() != header_dict.begin_string()) {
