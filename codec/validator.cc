@@ -24,6 +24,12 @@ struct PlannedCheck {
   TagInfo info;
 };
 
+#if defined(__GNUC__)
+#define FIXWIRE_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define FIXWIRE_ALWAYS_INLINE
+#endif
+
 constexpr ValidationResult Fail(ValidationCheck check, SessionRejectReason reason,
                                 std::uint32_t tag, std::uint32_t offset) noexcept {
   return ValidationResult{check, reason, tag, offset};
@@ -255,32 +261,38 @@ bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, std::uint32_t b
   const std::uint32_t size = static_cast<std::uint32_t>(d.tag_table().size());
   const std::uint64_t* const body_bits = d.scope_bits(body);
   const Field* const fields = fields_;
-  int region = 0;  // 0 header, 1 body, 2 trailer
   const std::uint32_t n = view_.field_count();
-  for (std::uint32_t i = 0; i < n;) {
-    const Field& f = fields[i];
-    const std::uint32_t tag = f.tag;
-    if (tag >= size) return false;  // rare: the two-pass path
-    const TagInfo info = table[tag];
+  // Check: the checks every field gets (defined, not repeated, its value).
+  // A tag beyond the dense table goes to the two-pass path.
+  auto check = [&](const Field& f, TagInfo* out) FIXWIRE_ALWAYS_INLINE {
+    if (f.tag >= size) return false;
+    const TagInfo info = table[f.tag];
+    *out = info;
     if (!info.defined()) return false;
-    if (info.placement & TagInfo::kInHeader) {
-      if (region != 0) return false;
-    } else if (info.placement & TagInfo::kInTrailer) {
-      region = 2;
-    } else {
-      if (region == 2 || !TestBit(body_bits, info.ordinal)) return false;
-      region = 1;
-    }
-    const std::uint32_t ord = info.ordinal;
-    if (TestBit(seen, ord)) return false;
-    SetBit(seen, ord);
-    if (!codec_internal::QuickValueOk(d, info, data + f.offset, f.length) &&
-        !Value(d, info, f).ok()) {
-      return false;
-    }
+    std::uint64_t& word = seen[info.ordinal >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (info.ordinal & 63);
+    if (word & bit) return false;
+    word |= bit;
+    return codec_internal::QuickValueOk(d, info, data + f.offset, f.length) ||
+           Value(d, info, f).ok();
+  };
+  // The header (a group in it, NoHops, goes to the two-pass path), then the
+  // body, then the trailer; a field out of that order stops its loop early
+  // and sends the message to the two-pass path.
+  std::uint32_t i = 0;
+  TagInfo info;
+  for (; i < n; ++i) {
+    const Field& f = fields[i];
+    if (f.tag >= size || !(table[f.tag].placement & TagInfo::kInHeader)) break;
+    if (!check(f, &info) || (info.flags & FieldDef::kIsGroupCount)) return false;
+  }
+  while (i < n) {
+    const Field& f = fields[i];
+    if (f.tag < size && table[f.tag].placement != 0) break;
+    if (!check(f, &info) || !TestBit(body_bits, info.ordinal)) return false;
     if (info.flags & FieldDef::kIsGroupCount) {
       const Dictionary* gd;
-      const Scope* g = ix.FindTopLevelGroup(tag, &body, &gd);
+      const Scope* g = ix.FindTopLevelGroup(f.tag, &body, &gd);
       if (g != nullptr) {
         std::uint32_t id, after;
         if (!ix.IndexTopLevelGroup(*gd, *g, i, &id, &after).ok() || !Group(d, id).ok()) {
@@ -291,6 +303,11 @@ bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, std::uint32_t b
       }
     }
     ++i;
+  }
+  for (; i < n; ++i) {
+    const Field& f = fields[i];
+    if (f.tag >= size || !(table[f.tag].placement & TagInfo::kInTrailer)) return false;
+    if (!check(f, &info) || (info.flags & FieldDef::kIsGroupCount)) return false;
   }
   ix.Finish();
   for (const Scope* s : {&d.header(), &body, &d.trailer()}) {

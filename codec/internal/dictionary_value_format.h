@@ -12,6 +12,7 @@
 #ifndef FIXWIRE_CODEC_INTERNAL_DICTIONARY_VALUE_FORMAT_H_
 #define FIXWIRE_CODEC_INTERNAL_DICTIONARY_VALUE_FORMAT_H_
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -21,6 +22,8 @@
 #include "codec/error.h"
 
 namespace fixwire::codec_internal {
+
+static_assert(std::endian::native == std::endian::little, "the SWAR checks read words little-endian");
 
 // CheckFormat returns kOk when `value` is a valid `type` value, kBadValue
 // when it is not of the type (an integer too large for int64 included, as
@@ -37,15 +40,28 @@ ErrorCode CheckFormat(FieldType type, std::string_view value) noexcept;
 // it cannot hold), chars, and UTCTimestamps in years 1678..2261; anything
 // else goes to CheckFormat.
 
+inline bool Digits8(std::uint64_t x) noexcept {
+  return (x & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull &&
+         ((x + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull;
+}
 inline bool AllDigits8(const char* p) noexcept {
   std::uint64_t x;
   std::memcpy(&x, p, 8);
-  return (x & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull &&
-         ((x + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull;
+  return Digits8(x);
 }
 inline bool IsDigitChar(char c) noexcept { return static_cast<unsigned char>(c - '0') <= 9; }
 inline unsigned Two(const char* p) noexcept {
   return static_cast<unsigned>(p[0] - '0') * 10 + static_cast<unsigned>(p[1] - '0');
+}
+
+// ShortUnsigned: p[i, n) is 1..18 decimal digits (what ParseUint64 and
+// ParseInt64 accept without overflow checks).
+inline bool ShortUnsigned(const char* p, std::size_t i, std::size_t n) noexcept {
+  if (n == i || n - i > 18) return false;
+  for (; i < n; ++i) {
+    if (!IsDigitChar(p[i])) return false;
+  }
+  return true;
 }
 
 // DecimalSyntax: [-]digits[.digits] with at least one digit.
@@ -63,28 +79,49 @@ inline bool DecimalSyntax(const char* p, std::size_t n) noexcept {
   return i == n && whole + (i - frac) != 0;
 }
 
-inline ErrorCode UtcTimestampFast(const char* p, std::size_t n) noexcept {
-  if ((n != 17 && n != 21 && n != 24 && n != 27 && n != 30) || !AllDigits8(p) || p[8] != '-' ||
-      p[11] != ':' || p[14] != ':' || !IsDigitChar(p[9]) || !IsDigitChar(p[10]) ||
-      !IsDigitChar(p[12]) || !IsDigitChar(p[13]) || !IsDigitChar(p[15]) || !IsDigitChar(p[16])) {
-    return CheckFormat(FieldType::kUtcTimestamp, std::string_view(p, n));
+// UtcTimestampOk: true when p[0, n) is certainly a valid UTCTimestamp
+// (CheckFormat kOk): YYYYMMDD-HH:MM:SS[.f{3,6,9,12}] with a year in
+// 1678..2261, a real date, hour <= 23, minute <= 59, second <= 60. false:
+// not settled here (CheckFormat decides). Branch-light: the date and the
+// time are one 8-byte word each, checked and converted as a whole.
+inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
+  constexpr std::uint32_t kLengths = (1u << 17) | (1u << 21) | (1u << 24) | (1u << 27) | (1u << 30);
+  if (n >= 32 || !((kLengths >> n) & 1u) || p[8] != '-') return false;
+  std::uint64_t date, time;
+  std::memcpy(&date, p, 8);
+  std::memcpy(&time, p + 9, 8);  // "HH:MM:SS", ':' at bytes 2 and 5
+  constexpr std::uint64_t kColonBytes = 0x0000FF0000FF0000ull;
+  if ((time & kColonBytes) != 0x00003A00003A0000ull || !Digits8(date) ||
+      !Digits8((time & ~kColonBytes) | 0x0000300000300000ull)) {
+    return false;
+  }
+  // Each byte 0..9; byte k of `pairs` is 10 * digit k + digit k+1 (<= 99: no carries).
+  const std::uint64_t d = date - 0x3030303030303030ull;
+  const std::uint64_t dp = d * 10 + (d >> 8);
+  const std::uint64_t t = ((time & ~kColonBytes) | 0x0000300000300000ull) - 0x3030303030303030ull;
+  const std::uint64_t tp = t * 10 + (t >> 8);
+  const unsigned year = static_cast<unsigned>(dp & 0xFF) * 100 + static_cast<unsigned>((dp >> 16) & 0xFF);
+  const unsigned month = static_cast<unsigned>((dp >> 32) & 0xFF);
+  const unsigned day = static_cast<unsigned>((dp >> 48) & 0xFF);
+  const unsigned hour = static_cast<unsigned>(tp & 0xFF);
+  const unsigned minute = static_cast<unsigned>((tp >> 24) & 0xFF);
+  const unsigned second = static_cast<unsigned>((tp >> 48) & 0xFF);
+  if (year - 1678 > 2261 - 1678 || month - 1 > 11 || day - 1 > 30 || hour > 23 || minute > 59 ||
+      second > 60) {
+    return false;
+  }
+  if (day > 28) {
+    constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (day > (month == 2 && leap ? 29u : kDays[month - 1])) return false;
   }
   if (n > 17) {
-    if (p[17] != '.') return ErrorCode::kBadValue;
+    if (p[17] != '.') return false;
     for (std::size_t i = 18; i < n; ++i) {
-      if (!IsDigitChar(p[i])) return ErrorCode::kBadValue;
+      if (!IsDigitChar(p[i])) return false;
     }
   }
-  const unsigned year = Two(p) * 100 + Two(p + 2), month = Two(p + 4), day = Two(p + 6);
-  if (year < 1678 || year > 2261) return CheckFormat(FieldType::kUtcTimestamp, std::string_view(p, n));
-  if (month < 1 || month > 12 || day < 1 || Two(p + 9) > 23 || Two(p + 12) > 59 ||
-      Two(p + 15) > 60) {
-    return ErrorCode::kBadValue;
-  }
-  constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  const unsigned days = month == 2 && leap ? 29 : kDays[month - 1];
-  return day <= days ? ErrorCode::kOk : ErrorCode::kBadValue;
+  return true;
 }
 
 inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) noexcept {
@@ -98,14 +135,11 @@ inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) n
     case FieldType::kInt:
     case FieldType::kLength:
     case FieldType::kNumInGroup:
-    case FieldType::kSeqNum: {
-      std::size_t i = (type == FieldType::kInt && n != 0 && p[0] == '-') ? 1 : 0;
-      if (n == i || n - i > 18) break;  // empty, or long: the full parser
-      for (; i < n; ++i) {
-        if (!IsDigitChar(p[i])) return ErrorCode::kBadValue;
+    case FieldType::kSeqNum:
+      if (ShortUnsigned(p, (type == FieldType::kInt && n != 0 && p[0] == '-') ? 1 : 0, n)) {
+        return ErrorCode::kOk;
       }
-      return ErrorCode::kOk;
-    }
+      break;  // long, or not digits: the full parser
     case FieldType::kFloat:
     case FieldType::kQty:
     case FieldType::kPrice:
@@ -115,7 +149,8 @@ inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) n
       if (n > 0x7fffffff) break;
       return DecimalSyntax(p, n) ? ErrorCode::kOk : ErrorCode::kBadValue;
     case FieldType::kUtcTimestamp:
-      return UtcTimestampFast(p, n);
+      if (UtcTimestampOk(p, n)) return ErrorCode::kOk;
+      break;
     default:
       break;
   }
@@ -158,13 +193,7 @@ inline bool QuickValueOk(const Dictionary& d, TagInfo info, const char* p, std::
     case FieldType::kLength:
     case FieldType::kNumInGroup:
     case FieldType::kSeqNum: {
-      if (enums) return false;
-      std::size_t i = (info.type == FieldType::kInt && p[0] == '-') ? 1 : 0;
-      if (n == i || n - i > 18) return false;
-      for (; i < n; ++i) {
-        if (!IsDigitChar(p[i])) return false;
-      }
-      return true;
+      return !enums && ShortUnsigned(p, (info.type == FieldType::kInt && p[0] == '-') ? 1 : 0, n);
     }
     case FieldType::kFloat:
     case FieldType::kQty:
@@ -174,7 +203,7 @@ inline bool QuickValueOk(const Dictionary& d, TagInfo info, const char* p, std::
     case FieldType::kPercentage:
       return !enums && n <= 0x7fffffff && DecimalSyntax(p, n);
     case FieldType::kUtcTimestamp:
-      return !enums && UtcTimestampFast(p, n) == ErrorCode::kOk;
+      return !enums && UtcTimestampOk(p, n);
     case FieldType::kUtcTimeOnly:
     case FieldType::kLocalMktTime: {  // HH:MM:SS[.f{3,6,9,12}]
       if (enums || (n != 8 && n != 12 && n != 15 && n != 18 && n != 21)) return false;

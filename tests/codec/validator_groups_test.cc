@@ -3,6 +3,7 @@
 // with user-defined fields and messages, ValidateStructure, and the value
 // format table (hand-checked against the FIX specification's formats).
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -307,6 +308,37 @@ TEST(ValueFormatTest, FastPathsMatchTheReference) {
   for (const char* v : {"123456789012345678", "1234567890123456789", "-123456789012345678",
                         "99999999999999999999", "-", "--1", "00", "-0", ".", "-.", "1.", ".1"}) {
     for (FieldType t : types) check(t, v);
+  }
+}
+
+// UtcTimestampOk (the SWAR check) settles exactly the valid timestamps of
+// the usual lengths in years 1678..2261, judged by CheckFormat (the
+// reference parser), on timestamp-shaped random values with every field's
+// range edges and single-byte damage anywhere.
+TEST(ValueFormatTest, UtcTimestampOkIsExactInItsRange) {
+  std::mt19937 rng(17);
+  const int widths[] = {0, 3, 6, 9, 12, 2, 1};
+  const std::string junk = "x:.-/ 0\x01";
+  for (int i = 0; i < 300000; ++i) {
+    char buf[64];
+    auto r = [&](unsigned n) { return static_cast<unsigned>(rng() % n); };
+    std::snprintf(buf, sizeof buf, "%04u%02u%02u-%02u:%02u:%02u", 1600 + r(800), r(14), r(33),
+                  r(26), r(62), r(63));
+    std::string v(buf);
+    const int w = widths[rng() % 7];
+    if (w != 0) {
+      v += '.';
+      for (int k = 0; k < w; ++k) v += static_cast<char>('0' + rng() % 10);
+    }
+    if (rng() % 8 == 0) v[rng() % v.size()] = junk[rng() % junk.size()];
+    const bool quick = codec_internal::UtcTimestampOk(v.data(), v.size());
+    const bool valid =
+        codec_internal::CheckFormat(FieldType::kUtcTimestamp, v) == ErrorCode::kOk;
+    const unsigned year = static_cast<unsigned>(std::atoi(v.substr(0, 4).c_str()));
+    const std::size_t n = v.size();
+    const bool usual = (n == 17 || n == 21 || n == 24 || n == 27 || n == 30) && year >= 1678 &&
+                       year <= 2261;
+    ASSERT_EQ(quick, valid && usual) << "'" << v << "'";
   }
 }
 
