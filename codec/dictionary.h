@@ -308,7 +308,18 @@ class Dictionary {
   std::size_t field_words() const noexcept { return field_words_; }
 
   // message returns the definition of a MsgType, or nullptr when unknown.
-  const MessageDef* message(std::string_view msg_type) const noexcept;
+  // Inline for one- and two-character MsgTypes (a table load).
+  const MessageDef* message(std::string_view msg_type) const noexcept {
+    if (msg_type.size() - 1 < 2 && !short_types_.empty()) {
+      const unsigned c0 = static_cast<unsigned char>(msg_type[0]);
+      const unsigned c1 = msg_type.size() == 2 ? static_cast<unsigned char>(msg_type[1]) : 0u;
+      if (c0 - 1 < 127 && c1 < 128 && (msg_type.size() == 1 || c1 != 0)) {
+        const std::uint16_t idx = short_types_[c0 * 128 + c1];
+        return idx == 0 ? nullptr : &messages_[idx - 1u];
+      }
+    }
+    return LongMessage(msg_type);
+  }
   std::span<const MessageDef> messages() const noexcept { return messages_; }
   std::string_view message_name(const MessageDef& m) const noexcept {
     return message_names_[&m - messages_.data()];
@@ -328,6 +339,7 @@ class Dictionary {
   friend class DictionaryBuilder;  // the loader's compiler (dictionary_loader.cc)
 
   std::uint32_t SparseOrdinal(std::uint32_t tag) const noexcept;
+  const MessageDef* LongMessage(std::string_view msg_type) const noexcept;
   TagInfo SparseInfo(std::uint32_t tag) const noexcept;
 
   std::string type_, begin_string_, source_;

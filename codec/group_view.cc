@@ -11,6 +11,27 @@ using codec_internal::EntryRecord;
 using codec_internal::GroupRecord;
 using codec_internal::kNoGroup;
 
+namespace {
+
+// SameTagsAt: do x[0, len) and y[0, len) have the same tags.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline bool SameTagsAt(const Field* x, const Field* y, std::uint32_t len) noexcept {
+  std::uint32_t k = 0;
+  for (; k + 4 <= len; k += 4) {
+    if (((x[k].tag ^ y[k].tag) | (x[k + 1].tag ^ y[k + 1].tag) | (x[k + 2].tag ^ y[k + 2].tag) |
+         (x[k + 3].tag ^ y[k + 3].tag)) != 0) {
+      return false;
+    }
+  }
+  std::uint32_t diff = 0;
+  for (; k < len; ++k) diff |= x[k].tag ^ y[k].tag;
+  return diff == 0;
+}
+
+}  // namespace
+
 GroupStorage::GroupStorage(std::uint32_t max_groups, std::uint32_t max_entries)
     : owned_groups_(new GroupRecord[max_groups]),
       owned_entries_(new EntryRecord[max_entries]),
@@ -127,16 +148,6 @@ Error GroupIndexer::Run() noexcept {
   return err;
 }
 
-// SameTags: do fields [a, a + len) and [b, b + len) have the same tags.
-bool GroupIndexer::SameTags(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
-  const Field* x = fields_ + a;
-  const Field* y = fields_ + b;
-  std::uint32_t k = 0;
-  for (; k + 2 <= len; k += 2) {
-    if (((x[k].tag ^ y[k].tag) | (x[k + 1].tag ^ y[k + 1].tag)) != 0) return false;
-  }
-  return k == len || x[k].tag == y[k].tag;
-}
 
 // ParseGroup indexes the group whose count field is fields_[c]; *id is the
 // new record (kNoGroup when none was made) and *next the first field after
@@ -191,17 +202,29 @@ Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::
       const EntryRecord* prev = entry;
       if (entry != nullptr) entry->end = j;
       entry = &entries[size++];
-      entry->begin = j;
-      entry->end = j + 1;
-      entry->first_child = kNoGroup;
+      *entry = EntryRecord{j, j + 1, kNoGroup};
       last_child = kNoGroup;
       // An entry whose tags repeat the previous entry's exactly (one without
       // nested groups) takes the same decisions field by field: accept it
-      // whole, leaving the state as the previous entry left it.
+      // whole, leaving the state as the previous entry left it. So does each
+      // following entry with those tags again (a run: one compare each).
       if (prev != nullptr && prev->first_child == kNoGroup) {
         const std::uint32_t len = prev->end - prev->begin;
-        if (len <= n - j && SameTags(prev->begin + 1, j + 1, len - 1)) {
+        const std::uint32_t model = prev->begin + 1;
+        if (len <= n - j && SameTagsAt(fields + model, fields + j + 1, len - 1)) {
+          // Each record's end is rewritten when the next entry starts or the
+          // group ends; j + len is what it becomes when the run goes on.
+          entry->end = j + len;
           j += len;
+          EntryRecord* e = entry;
+          while (size != reserve && len <= n - j && fields[j].tag == delimiter &&
+                 SameTagsAt(fields + model, fields + j + 1, len - 1)) {
+            ++e;
+            *e = EntryRecord{j, j + len, kNoGroup};
+            ++size;
+            j += len;
+          }
+          entry = e;
           continue;  // pos: unchanged, the previous entry's last position
         }
       }

@@ -172,6 +172,8 @@ __attribute__((always_inline))
 inline bool QuickValueOk(const Dictionary& d, TagInfo info, const char* p, std::size_t n) noexcept {
   if (n == 0) return false;
   const bool enums = (info.flags & FieldDef::kHasEnums) != 0;
+  // The most common field, a free-text string, settles before the switch.
+  if (info.type == FieldType::kString && !enums) return true;
   switch (info.type) {
     case FieldType::kString: {
       if (!enums) return true;

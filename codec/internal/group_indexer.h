@@ -58,7 +58,6 @@ class GroupIndexer {
   Error Fail(ErrorCode code, std::uint32_t field) const noexcept {
     return Error{code, fields_[field].offset, fields_[field].tag};
   }
-  bool SameTags(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept;
   Error ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c, std::uint32_t* id,
                    std::uint32_t* next) noexcept;
 
