@@ -116,6 +116,7 @@ TagInfo Dictionary::SparseInfo(std::uint32_t tag) const noexcept {
   info.ordinal = o;
   info.type = f.type;
   info.flags = f.flags;
+  info.value_class = ValueClassOf(f.type, f.has_enums());
   if (Contains(header(), o)) info.placement |= TagInfo::kInHeader;
   if (Contains(trailer(), o)) info.placement |= TagInfo::kInTrailer;
   return info;

@@ -106,13 +106,72 @@ struct FieldDef {
   bool has_enums() const noexcept { return flags & kHasEnums; }
 };
 
+// ValueClass: the inline value check that settles a field's common values
+// in the validator (codec/internal/dictionary_value_format.h), from the
+// field's type and whether it has enumerated values.
+enum class ValueClass : std::uint8_t {
+  kOther = 0,  // not settled inline: the full checks
+  kText,       // STRING, DATA, XMLDATA: any non-empty value
+  kTextEnum,   // the same with enumerated values: a one-character value in the set
+  kChar,       // CHAR: one character, not ' ' (nor SOH)
+  kCharEnum,   // CHAR with enumerated values
+  kUnsigned,   // LENGTH, NUMINGROUP, SEQNUM: 1..18 digits
+  kSigned,     // INT: [-]1..18 digits
+  kDecimal,    // FLOAT, QTY, PRICE, PRICEOFFSET, AMT, PERCENTAGE: [-]d[.d]
+  kTimestamp,  // UTCTIMESTAMP
+  kTimeOfDay,  // UTCTIMEONLY, LOCALMKTTIME
+};
+
+constexpr ValueClass ValueClassOf(FieldType type, bool has_enums) noexcept {
+  ValueClass c = ValueClass::kOther;
+  switch (type) {
+    case FieldType::kString:
+    case FieldType::kData:
+    case FieldType::kXmlData:
+      c = ValueClass::kText;
+      break;
+    case FieldType::kChar:
+      c = ValueClass::kChar;
+      break;
+    case FieldType::kLength:
+    case FieldType::kNumInGroup:
+    case FieldType::kSeqNum:
+      c = ValueClass::kUnsigned;
+      break;
+    case FieldType::kInt:
+      c = ValueClass::kSigned;
+      break;
+    case FieldType::kFloat:
+    case FieldType::kQty:
+    case FieldType::kPrice:
+    case FieldType::kPriceOffset:
+    case FieldType::kAmt:
+    case FieldType::kPercentage:
+      c = ValueClass::kDecimal;
+      break;
+    case FieldType::kUtcTimestamp:
+      c = ValueClass::kTimestamp;
+      break;
+    case FieldType::kUtcTimeOnly:
+    case FieldType::kLocalMktTime:
+      c = ValueClass::kTimeOfDay;
+      break;
+    default:
+      break;
+  }
+  if (!has_enums) return c;
+  if (c == ValueClass::kText) return ValueClass::kTextEnum;
+  if (c == ValueClass::kChar) return ValueClass::kCharEnum;
+  return ValueClass::kOther;
+}
+
 // TagInfo is what the hot paths need about a tag, in 8 bytes: one load.
 struct TagInfo {
   std::uint32_t ordinal = 0xFFFFFFFFu;  // Dictionary::kNoOrdinal when the tag is not defined
   FieldType type = FieldType::kString;
   std::uint8_t flags = 0;      // FieldDef flags
   std::uint8_t placement = 0;  // kInHeader | kInTrailer
-  std::uint8_t reserved = 0;
+  ValueClass value_class = ValueClass::kOther;  // ValueClassOf(type, has_enums)
 
   static constexpr std::uint8_t kInHeader = 1;   // a direct member of the standard header
   static constexpr std::uint8_t kInTrailer = 2;  // a direct member of the standard trailer

@@ -422,6 +422,7 @@ void DictionaryBuilder::CompileTagInfo() {
     TagInfo& info = d_.dense_[f.tag];
     info.type = f.type;
     info.flags = f.flags;
+    info.value_class = ValueClassOf(f.type, f.has_enums());
     info.placement = 0;
     if (d_.Contains(header, f.ordinal)) info.placement |= TagInfo::kInHeader;
     if (d_.Contains(trailer, f.ordinal)) info.placement |= TagInfo::kInTrailer;

@@ -124,31 +124,39 @@ inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
   return true;
 }
 
+// TimeOfDayOk: HH:MM:SS[.f{3,6,9,12}] with hour <= 23, minute <= 59,
+// second <= 60 (UTCTimeOnly, LocalMktTime): true only when CheckFormat says kOk.
+inline bool TimeOfDayOk(const char* p, std::size_t n) noexcept {
+  if (n != 8 && n != 12 && n != 15 && n != 18 && n != 21) return false;
+  if (p[2] != ':' || p[5] != ':' || !IsDigitChar(p[0]) || !IsDigitChar(p[1]) ||
+      !IsDigitChar(p[3]) || !IsDigitChar(p[4]) || !IsDigitChar(p[6]) || !IsDigitChar(p[7]) ||
+      Two(p) > 23 || Two(p + 3) > 59 || Two(p + 6) > 60) {
+    return false;
+  }
+  if (n == 8) return true;
+  if (p[8] != '.') return false;
+  for (std::size_t i = 9; i < n; ++i) {
+    if (!IsDigitChar(p[i])) return false;
+  }
+  return true;
+}
+
 inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) noexcept {
-  switch (type) {
-    case FieldType::kString:
-    case FieldType::kData:
-    case FieldType::kXmlData:
+  switch (ValueClassOf(type, false)) {
+    case ValueClass::kText:
       return n != 0 ? ErrorCode::kOk : ErrorCode::kBadValue;
-    case FieldType::kChar:
+    case ValueClass::kChar:
       return n == 1 && p[0] != ' ' && p[0] != '\x01' ? ErrorCode::kOk : ErrorCode::kBadValue;
-    case FieldType::kInt:
-    case FieldType::kLength:
-    case FieldType::kNumInGroup:
-    case FieldType::kSeqNum:
+    case ValueClass::kUnsigned:
+    case ValueClass::kSigned:
       if (ShortUnsigned(p, (type == FieldType::kInt && n != 0 && p[0] == '-') ? 1 : 0, n)) {
         return ErrorCode::kOk;
       }
       break;  // long, or not digits: the full parser
-    case FieldType::kFloat:
-    case FieldType::kQty:
-    case FieldType::kPrice:
-    case FieldType::kPriceOffset:
-    case FieldType::kAmt:
-    case FieldType::kPercentage:
+    case ValueClass::kDecimal:
       if (n > 0x7fffffff) break;
       return DecimalSyntax(p, n) ? ErrorCode::kOk : ErrorCode::kBadValue;
-    case FieldType::kUtcTimestamp:
+    case ValueClass::kTimestamp:
       if (UtcTimestampOk(p, n)) return ErrorCode::kOk;
       break;
     default:
@@ -171,56 +179,31 @@ __attribute__((always_inline))
 #endif
 inline bool QuickValueOk(const Dictionary& d, TagInfo info, const char* p, std::size_t n) noexcept {
   if (n == 0) return false;
-  const bool enums = (info.flags & FieldDef::kHasEnums) != 0;
-  // The most common field, a free-text string, settles before the switch.
-  if (info.type == FieldType::kString && !enums) return true;
-  switch (info.type) {
-    case FieldType::kString: {
-      if (!enums) return true;
+  const ValueClass c = info.value_class;
+  if (c == ValueClass::kText) return true;  // the most common field, before the switch
+  switch (c) {
+    case ValueClass::kChar:
+      return n == 1 && p[0] != ' ' && p[0] != '\x01';
+    case ValueClass::kCharEnum:
+      if (p[0] == ' ' || p[0] == '\x01') return false;
+      [[fallthrough]];
+    case ValueClass::kTextEnum: {
       if (n != 1) return false;
-      const unsigned c = static_cast<unsigned char>(p[0]);
-      if (c >= 128) return false;
+      const unsigned ch = static_cast<unsigned char>(p[0]);
+      if (ch >= 128) return false;
       const FieldDef& f = d.fields()[info.ordinal];
-      return ((f.char_enum_bits[c >> 6] >> (c & 63)) & 1u) != 0;
+      return ((f.char_enum_bits[ch >> 6] >> (ch & 63)) & 1u) != 0;
     }
-    case FieldType::kChar: {
-      if (n != 1 || p[0] == ' ' || p[0] == '\x01') return false;
-      if (!enums) return true;
-      const unsigned c = static_cast<unsigned char>(p[0]);
-      if (c >= 128) return false;
-      const FieldDef& f = d.fields()[info.ordinal];
-      return ((f.char_enum_bits[c >> 6] >> (c & 63)) & 1u) != 0;
-    }
-    case FieldType::kInt:
-    case FieldType::kLength:
-    case FieldType::kNumInGroup:
-    case FieldType::kSeqNum: {
-      return !enums && ShortUnsigned(p, (info.type == FieldType::kInt && p[0] == '-') ? 1 : 0, n);
-    }
-    case FieldType::kFloat:
-    case FieldType::kQty:
-    case FieldType::kPrice:
-    case FieldType::kPriceOffset:
-    case FieldType::kAmt:
-    case FieldType::kPercentage:
-      return !enums && n <= 0x7fffffff && DecimalSyntax(p, n);
-    case FieldType::kUtcTimestamp:
-      return !enums && UtcTimestampOk(p, n);
-    case FieldType::kUtcTimeOnly:
-    case FieldType::kLocalMktTime: {  // HH:MM:SS[.f{3,6,9,12}]
-      if (enums || (n != 8 && n != 12 && n != 15 && n != 18 && n != 21)) return false;
-      if (p[2] != ':' || p[5] != ':' || !IsDigitChar(p[0]) || !IsDigitChar(p[1]) ||
-          !IsDigitChar(p[3]) || !IsDigitChar(p[4]) || !IsDigitChar(p[6]) || !IsDigitChar(p[7]) ||
-          Two(p) > 23 || Two(p + 3) > 59 || Two(p + 6) > 60) {
-        return false;
-      }
-      if (n == 8) return true;
-      if (p[8] != '.') return false;
-      for (std::size_t i = 9; i < n; ++i) {
-        if (!IsDigitChar(p[i])) return false;
-      }
-      return true;
-    }
+    case ValueClass::kUnsigned:
+      return ShortUnsigned(p, 0, n);
+    case ValueClass::kSigned:
+      return ShortUnsigned(p, p[0] == '-' ? 1 : 0, n);
+    case ValueClass::kDecimal:
+      return n <= 0x7fffffff && DecimalSyntax(p, n);
+    case ValueClass::kTimestamp:
+      return UtcTimestampOk(p, n);
+    case ValueClass::kTimeOfDay:
+      return TimeOfDayOk(p, n);
     default:
       return false;
   }

@@ -404,6 +404,55 @@ TEST(ShippedDictionariesTest, EveryShippedDictionaryLoadsAndIsConsistent) {
   }
 }
 
+// ValueClassOf, hand-checked against the FIX types' formats, and every
+// TagInfo (dense and sparse tags) carries its field's class.
+TEST(DictionaryLoaderTest, ValueClasses) {
+  struct Case {
+    FieldType type;
+    bool enums;
+    ValueClass expected;
+  };
+  const Case cases[] = {
+      {FieldType::kString, false, ValueClass::kText},
+      {FieldType::kString, true, ValueClass::kTextEnum},
+      {FieldType::kData, false, ValueClass::kText},
+      {FieldType::kXmlData, false, ValueClass::kText},
+      {FieldType::kChar, false, ValueClass::kChar},
+      {FieldType::kChar, true, ValueClass::kCharEnum},
+      {FieldType::kBoolean, false, ValueClass::kOther},
+      {FieldType::kInt, false, ValueClass::kSigned},
+      {FieldType::kInt, true, ValueClass::kOther},
+      {FieldType::kLength, false, ValueClass::kUnsigned},
+      {FieldType::kNumInGroup, false, ValueClass::kUnsigned},
+      {FieldType::kSeqNum, false, ValueClass::kUnsigned},
+      {FieldType::kTagNum, false, ValueClass::kOther},
+      {FieldType::kDayOfMonth, false, ValueClass::kOther},
+      {FieldType::kPrice, false, ValueClass::kDecimal},
+      {FieldType::kQty, false, ValueClass::kDecimal},
+      {FieldType::kAmt, false, ValueClass::kDecimal},
+      {FieldType::kFloat, false, ValueClass::kDecimal},
+      {FieldType::kPriceOffset, false, ValueClass::kDecimal},
+      {FieldType::kPercentage, false, ValueClass::kDecimal},
+      {FieldType::kPrice, true, ValueClass::kOther},
+      {FieldType::kUtcTimestamp, false, ValueClass::kTimestamp},
+      {FieldType::kUtcTimeOnly, false, ValueClass::kTimeOfDay},
+      {FieldType::kLocalMktTime, false, ValueClass::kTimeOfDay},
+      {FieldType::kUtcDateOnly, false, ValueClass::kOther},
+      {FieldType::kMultipleValueString, true, ValueClass::kOther},
+      {FieldType::kCurrency, false, ValueClass::kOther},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(ValueClassOf(c.type, c.enums), c.expected) << FieldTypeName(c.type) << " " << c.enums;
+  }
+  for (const char* file : {kMini44, "tests/data/dictionaries/custom.xml"}) {
+    auto d = LoadDictionaryFile(file);
+    ASSERT_TRUE(d.ok()) << d.status();
+    for (const FieldDef& f : d->fields()) {
+      EXPECT_EQ(d->tag_info(f.tag).value_class, ValueClassOf(f.type, f.has_enums())) << f.tag;
+    }
+  }
+}
+
 // Every scope's required masks hold exactly its required members (by the
 // members' own required flags), by ordinal and by position, one mask per
 // word in increasing word order, none empty.

@@ -384,6 +384,7 @@ TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
       TagInfo info;
       info.ordinal = 0;
       info.type = type;
+      info.value_class = ValueClassOf(type, false);
       const int widths[] = {0, 3, 6, 9, 12, 2, 4};
       for (int i = 0; i < 100000; ++i) {
         char buf[48];
