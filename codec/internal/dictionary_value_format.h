@@ -67,6 +67,9 @@ inline bool ShortUnsigned(const char* p, std::size_t i, std::size_t n) noexcept 
 // DecimalSyntax: [-]digits[.digits] with at least one digit.
 // (The same language as "digits and at most one '.'": digits, then
 // optionally '.' and digits.)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 inline bool DecimalSyntax(const char* p, std::size_t n) noexcept {
   std::size_t i = (n != 0 && p[0] == '-') ? 1 : 0;
   const std::size_t start = i;
