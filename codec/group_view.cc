@@ -116,6 +116,16 @@ Error GroupIndexer::Run() noexcept {
     // beyond the dense tables are looked at below).
     std::uint32_t k = i;
     if (same) {
+      // Two fields a step while both are plain (the common case).
+      while (k + 2 <= n) {
+        const std::uint32_t t0 = fields[k].tag;
+        const std::uint32_t t1 = fields[k + 1].tag;
+        if (t0 >= bsize || t1 >= bsize ||
+            ((btable[t0].flags | btable[t1].flags) & FieldDef::kIsGroupCount)) {
+          break;
+        }
+        k += 2;
+      }
       while (k < n) {
         const std::uint32_t t = fields[k].tag;
         if (t >= bsize || (btable[t].flags & FieldDef::kIsGroupCount)) break;
