@@ -233,6 +233,10 @@ struct ScopeSlot {
 struct MessageDef {
   std::uint32_t body = 0;  // scope id of the body
   bool admin = false;      // msgcat="admin"
+  // The required fields of the header, the body and the trailer together,
+  // as masks over field ordinals (Dictionary::message_required).
+  std::uint32_t required_begin = 0;
+  std::uint32_t required_count = 0;
 };
 
 class Dictionary {
@@ -380,6 +384,12 @@ class Dictionary {
     return LongMessage(msg_type);
   }
   std::span<const MessageDef> messages() const noexcept { return messages_; }
+  // message_required: the required members of the header, the message's
+  // body and the trailer merged into one mask per word (by field ordinal):
+  // all are present in `seen` when (seen[word] & bits) == bits for each.
+  std::span<const RequiredMask> message_required(const MessageDef& m) const noexcept {
+    return std::span<const RequiredMask>(required_masks_).subspan(m.required_begin, m.required_count);
+  }
   std::string_view message_name(const MessageDef& m) const noexcept {
     return message_names_[&m - messages_.data()];
   }

@@ -111,6 +111,7 @@ class DictionaryBuilder {
   void CommitScopes();
   void CompileFields();
   void CompileMessageTables();
+  void CompileMessageRequired();
   void CompileTagInfo();
 
   std::string_view xml_;
@@ -429,6 +430,18 @@ void DictionaryBuilder::CompileTagInfo() {
   }
 }
 
+void DictionaryBuilder::CompileMessageRequired() {
+  for (MessageDef& m : d_.messages_) {
+    std::map<std::uint32_t, std::uint64_t> merged;
+    for (std::uint32_t id : {d_.header_scope_, m.body, d_.trailer_scope_}) {
+      for (const RequiredMask& r : d_.required_by_ordinal(d_.scopes_[id])) merged[r.word] |= r.bits;
+    }
+    m.required_begin = static_cast<std::uint32_t>(d_.required_masks_.size());
+    for (const auto& [word, bits] : merged) d_.required_masks_.push_back(RequiredMask{word, bits});
+    m.required_count = static_cast<std::uint32_t>(d_.required_masks_.size()) - m.required_begin;
+  }
+}
+
 void DictionaryBuilder::CompileMessageTables() {
   d_.short_types_.assign(128 * 128, 0);
   for (std::size_t i = 0; i < d_.message_types_.size(); ++i) {
@@ -532,6 +545,7 @@ absl::StatusOr<Dictionary> DictionaryBuilder::Build() {
   }
   CompileTagInfo();
   CompileMessageTables();
+  CompileMessageRequired();
   return std::move(d_);
 }
 

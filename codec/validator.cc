@@ -80,7 +80,7 @@ class Run {
   // whose Start() was called) as it reaches it. true: the message is valid
   // and *m_ is what IndexGroups leaves. false: something failed or is not
   // settled here; the caller runs the two-pass path, whose answer counts.
-  bool OnePass(GroupIndexer& ix, const Dictionary& d, std::uint32_t body_id) noexcept;
+  bool OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDef* msg) noexcept;
 
  private:
   bool On(bool ValidationOptions::*check) const noexcept {
@@ -271,9 +271,9 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
 }
 
 template <bool kAllOn>
-bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, std::uint32_t body_id) noexcept {
+bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDef* msg) noexcept {
   static_assert(kAllOn, "the one-pass path runs every check");
-  const Scope& body = d.scope(body_id);
+  const Scope& body = d.scope(msg->body);
   std::uint64_t seen[kMaxFieldWords];
   std::memset(seen, 0, d.field_words() * sizeof(std::uint64_t));
   const char* const data = view_.data();
@@ -330,10 +330,8 @@ bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, std::uint32_t b
     if (!check(f, &info) || (info.flags & FieldDef::kIsGroupCount)) return false;
   }
   ix.Finish();
-  for (const Scope* s : {&d.header(), &body, &d.trailer()}) {
-    for (const RequiredMask& m : d.required_by_ordinal(*s)) {
-      if ((seen[m.word] & m.bits) != m.bits) return false;
-    }
+  for (const RequiredMask& m : d.message_required(*msg)) {
+    if ((seen[m.word] & m.bits) != m.bits) return false;
   }
   return true;
 }
@@ -584,7 +582,7 @@ bool OnePassValidate(const MessageView& view, const Dictionary& d, GroupStorage&
                                         UnknownInGroup::kKeepInEntry, /*check_count=*/true};
   GroupIndexer ix(view, d, d, kGroups, storage, out);
   ix.Start(msg->body);
-  return Run<true>(kAll, *out).OnePass(ix, d, msg->body);
+  return Run<true>(kAll, *out).OnePass(ix, d, msg);
 }
 
 }  // namespace

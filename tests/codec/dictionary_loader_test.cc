@@ -495,6 +495,38 @@ TEST(ShippedDictionariesTest, RequiredMasksHoldExactlyTheRequiredMembers) {
   }
 }
 
+// Each message's merged masks hold exactly the required members of the
+// header, its body and the trailer (by the members' own required flags).
+TEST(ShippedDictionariesTest, MessageRequiredMasksMergeHeaderBodyAndTrailer) {
+  std::vector<std::string> files = ShippedDictionaries();
+  files.push_back("tests/data/dictionaries/mini44.xml");
+  files.push_back("tests/data/dictionaries/custom.xml");
+  for (const std::string& path : files) {
+    SCOPED_TRACE(path);
+    auto d = LoadDictionaryFile(path);
+    ASSERT_TRUE(d.ok()) << d.status();
+    for (const MessageDef& msg : d->messages()) {
+      std::set<std::uint32_t> want, got;
+      for (const Scope* s : {&d->header(), &d->scope(msg.body), &d->trailer()}) {
+        for (const ScopeMember& m : d->members(*s)) {
+          if (m.required) want.insert(m.ordinal);
+        }
+      }
+      std::int64_t last = -1;
+      for (const RequiredMask& m : d->message_required(msg)) {
+        EXPECT_GT(static_cast<std::int64_t>(m.word), last);
+        EXPECT_NE(m.bits, 0u);
+        EXPECT_LT(m.word, d->field_words());
+        last = m.word;
+        for (std::uint32_t b = 0; b < 64; ++b) {
+          if ((m.bits >> b) & 1u) got.insert(m.word * 64 + b);
+        }
+      }
+      EXPECT_EQ(got, want) << d->message_name(msg);
+    }
+  }
+}
+
 TEST(ShippedDictionariesTest, ExpectedVersionsAreShipped) {
   std::set<std::string> names;
   for (const std::string& p : ShippedDictionaries()) {
