@@ -166,6 +166,10 @@ ValidationResult FromGroupError(const Error& error) noexcept;
 // ValidateMessage indexes the groups of `view` into `storage` (header and
 // trailer with `header_dict`, body with `body_dict`; the same dictionary for
 // FIX 4.x) and validates it; *out is the indexed message. Never allocates.
+// With every check on and one dictionary it first tries a one-pass walk
+// that indexes and validates together; whatever that walk does not accept
+// goes through IndexGroups + Validate, so the results are those of the
+// two-pass path (codec_internal::ValidateMessageTwoPass) in every case.
 ValidationResult ValidateMessage(const MessageView& view, const Dictionary& header_dict,
                                  const Dictionary& body_dict, const Validator& validator,
                                  GroupStorage& storage, GroupedMessage* out) noexcept;

@@ -453,6 +453,20 @@ TEST(DictionaryLoaderTest, ValueClasses) {
   }
 }
 
+// ExpandMasks adds the bit indices of `masks` to *out, checking that the
+// words increase and no mask is empty.
+void ExpandMasks(std::span<const RequiredMask> masks, std::set<std::uint32_t>* out) {
+  std::int64_t last = -1;
+  for (const RequiredMask& m : masks) {
+    EXPECT_GT(static_cast<std::int64_t>(m.word), last);
+    EXPECT_NE(m.bits, 0u);
+    last = m.word;
+    for (std::uint32_t b = 0; b < 64; ++b) {
+      if ((m.bits >> b) & 1u) out->insert(m.word * 64 + b);
+    }
+  }
+}
+
 // Every scope's required masks hold exactly its required members (by the
 // members' own required flags), by ordinal and by position, one mask per
 // word in increasing word order, none empty.
@@ -475,19 +489,8 @@ TEST(ShippedDictionariesTest, RequiredMasksHoldExactlyTheRequiredMembers) {
         }
         ++p;
       }
-      auto expand = [](std::span<const RequiredMask> masks, std::set<std::uint32_t>* out) {
-        std::int64_t last = -1;
-        for (const RequiredMask& m : masks) {
-          EXPECT_GT(static_cast<std::int64_t>(m.word), last);
-          EXPECT_NE(m.bits, 0u);
-          last = m.word;
-          for (std::uint32_t b = 0; b < 64; ++b) {
-            if ((m.bits >> b) & 1u) out->insert(m.word * 64 + b);
-          }
-        }
-      };
-      expand(d->required_by_ordinal(s), &got_ordinals);
-      expand(d->required_by_position(s), &got_positions);
+      ExpandMasks(d->required_by_ordinal(s), &got_ordinals);
+      ExpandMasks(d->required_by_position(s), &got_positions);
       EXPECT_EQ(got_ordinals, want_ordinals) << "scope " << id;
       EXPECT_EQ(got_positions, want_positions) << "scope " << id;
       for (const RequiredMask& m : d->required_by_ordinal(s)) EXPECT_LT(m.word, d->field_words());
@@ -512,16 +515,8 @@ TEST(ShippedDictionariesTest, MessageRequiredMasksMergeHeaderBodyAndTrailer) {
           if (m.required) want.insert(m.ordinal);
         }
       }
-      std::int64_t last = -1;
-      for (const RequiredMask& m : d->message_required(msg)) {
-        EXPECT_GT(static_cast<std::int64_t>(m.word), last);
-        EXPECT_NE(m.bits, 0u);
-        EXPECT_LT(m.word, d->field_words());
-        last = m.word;
-        for (std::uint32_t b = 0; b < 64; ++b) {
-          if ((m.bits >> b) & 1u) got.insert(m.word * 64 + b);
-        }
-      }
+      ExpandMasks(d->message_required(msg), &got);
+      for (const RequiredMask& m : d->message_required(msg)) EXPECT_LT(m.word, d->field_words());
       EXPECT_EQ(got, want) << d->message_name(msg);
     }
   }
