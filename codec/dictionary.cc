@@ -116,6 +116,7 @@ TagInfo Dictionary::SparseInfo(std::uint32_t tag) const noexcept {
   info.ordinal = o;
   info.type = f.type;
   info.flags = f.flags;
+  info.value_class = ValueClassOf(f.type, f.has_enums());
   if (Contains(header(), o)) info.placement |= TagInfo::kInHeader;
   if (Contains(trailer(), o)) info.placement |= TagInfo::kInTrailer;
   return info;
@@ -144,15 +145,8 @@ bool Dictionary::IsValidEnum(const FieldDef& f, std::string_view value) const no
   return std::binary_search(values.begin(), values.end(), value);
 }
 
-const MessageDef* Dictionary::message(std::string_view msg_type) const noexcept {
-  if (!short_types_.empty() && (msg_type.size() == 1 || msg_type.size() == 2)) {
-    unsigned c0 = static_cast<unsigned char>(msg_type[0]);
-    unsigned c1 = msg_type.size() == 2 ? static_cast<unsigned char>(msg_type[1]) : 0u;
-    if (c0 < 128 && c1 < 128 && c0 != 0 && (msg_type.size() == 1 || c1 != 0)) {
-      std::uint16_t idx = short_types_[c0 * 128 + c1];
-      return idx == 0 ? nullptr : &messages_[idx - 1];
-    }
-  }
+// LongMessage: message() for what its inline table does not cover.
+const MessageDef* Dictionary::LongMessage(std::string_view msg_type) const noexcept {
   auto it = std::lower_bound(long_types_.begin(), long_types_.end(), msg_type,
                              [](const std::pair<std::string_view, std::uint32_t>& e,
                                 std::string_view t) { return e.first < t; });

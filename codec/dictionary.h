@@ -106,13 +106,72 @@ struct FieldDef {
   bool has_enums() const noexcept { return flags & kHasEnums; }
 };
 
+// ValueClass: the inline value check that settles a field's common values
+// in the validator (codec/internal/dictionary_value_format.h), from the
+// field's type and whether it has enumerated values.
+enum class ValueClass : std::uint8_t {
+  kOther = 0,  // not settled inline: the full checks
+  kText,       // STRING, DATA, XMLDATA: any non-empty value
+  kTextEnum,   // the same with enumerated values: a one-character value in the set
+  kChar,       // CHAR: one character, not ' ' (nor SOH)
+  kCharEnum,   // CHAR with enumerated values
+  kUnsigned,   // LENGTH, NUMINGROUP, SEQNUM: 1..18 digits
+  kSigned,     // INT: [-]1..18 digits
+  kDecimal,    // FLOAT, QTY, PRICE, PRICEOFFSET, AMT, PERCENTAGE: [-]d[.d]
+  kTimestamp,  // UTCTIMESTAMP
+  kTimeOfDay,  // UTCTIMEONLY, LOCALMKTTIME
+};
+
+constexpr ValueClass ValueClassOf(FieldType type, bool has_enums) noexcept {
+  ValueClass c = ValueClass::kOther;
+  switch (type) {
+    case FieldType::kString:
+    case FieldType::kData:
+    case FieldType::kXmlData:
+      c = ValueClass::kText;
+      break;
+    case FieldType::kChar:
+      c = ValueClass::kChar;
+      break;
+    case FieldType::kLength:
+    case FieldType::kNumInGroup:
+    case FieldType::kSeqNum:
+      c = ValueClass::kUnsigned;
+      break;
+    case FieldType::kInt:
+      c = ValueClass::kSigned;
+      break;
+    case FieldType::kFloat:
+    case FieldType::kQty:
+    case FieldType::kPrice:
+    case FieldType::kPriceOffset:
+    case FieldType::kAmt:
+    case FieldType::kPercentage:
+      c = ValueClass::kDecimal;
+      break;
+    case FieldType::kUtcTimestamp:
+      c = ValueClass::kTimestamp;
+      break;
+    case FieldType::kUtcTimeOnly:
+    case FieldType::kLocalMktTime:
+      c = ValueClass::kTimeOfDay;
+      break;
+    default:
+      break;
+  }
+  if (!has_enums) return c;
+  if (c == ValueClass::kText) return ValueClass::kTextEnum;
+  if (c == ValueClass::kChar) return ValueClass::kCharEnum;
+  return ValueClass::kOther;
+}
+
 // TagInfo is what the hot paths need about a tag, in 8 bytes: one load.
 struct TagInfo {
   std::uint32_t ordinal = 0xFFFFFFFFu;  // Dictionary::kNoOrdinal when the tag is not defined
   FieldType type = FieldType::kString;
   std::uint8_t flags = 0;      // FieldDef flags
   std::uint8_t placement = 0;  // kInHeader | kInTrailer
-  std::uint8_t reserved = 0;
+  ValueClass value_class = ValueClass::kOther;  // ValueClassOf(type, has_enums)
 
   static constexpr std::uint8_t kInHeader = 1;   // a direct member of the standard header
   static constexpr std::uint8_t kInTrailer = 2;  // a direct member of the standard trailer
@@ -174,6 +233,10 @@ struct ScopeSlot {
 struct MessageDef {
   std::uint32_t body = 0;  // scope id of the body
   bool admin = false;      // msgcat="admin"
+  // The required fields of the header, the body and the trailer together,
+  // as masks over field ordinals (Dictionary::message_required).
+  std::uint32_t required_begin = 0;
+  std::uint32_t required_count = 0;
 };
 
 class Dictionary {
@@ -308,8 +371,25 @@ class Dictionary {
   std::size_t field_words() const noexcept { return field_words_; }
 
   // message returns the definition of a MsgType, or nullptr when unknown.
-  const MessageDef* message(std::string_view msg_type) const noexcept;
+  // Inline for one- and two-character MsgTypes (a table load).
+  const MessageDef* message(std::string_view msg_type) const noexcept {
+    if (msg_type.size() - 1 < 2 && !short_types_.empty()) {
+      const unsigned c0 = static_cast<unsigned char>(msg_type[0]);
+      const unsigned c1 = msg_type.size() == 2 ? static_cast<unsigned char>(msg_type[1]) : 0u;
+      if (c0 - 1 < 127 && c1 < 128 && (msg_type.size() == 1 || c1 != 0)) {
+        const std::uint16_t idx = short_types_[c0 * 128 + c1];
+        return idx == 0 ? nullptr : &messages_[idx - 1u];
+      }
+    }
+    return LongMessage(msg_type);
+  }
   std::span<const MessageDef> messages() const noexcept { return messages_; }
+  // message_required: the required members of the header, the message's
+  // body and the trailer merged into one mask per word (by field ordinal):
+  // all are present in `seen` when (seen[word] & bits) == bits for each.
+  std::span<const RequiredMask> message_required(const MessageDef& m) const noexcept {
+    return std::span<const RequiredMask>(required_masks_).subspan(m.required_begin, m.required_count);
+  }
   std::string_view message_name(const MessageDef& m) const noexcept {
     return message_names_[&m - messages_.data()];
   }
@@ -328,6 +408,7 @@ class Dictionary {
   friend class DictionaryBuilder;  // the loader's compiler (dictionary_loader.cc)
 
   std::uint32_t SparseOrdinal(std::uint32_t tag) const noexcept;
+  const MessageDef* LongMessage(std::string_view msg_type) const noexcept;
   TagInfo SparseInfo(std::uint32_t tag) const noexcept;
 
   std::string type_, begin_string_, source_;

@@ -111,6 +111,7 @@ class DictionaryBuilder {
   void CommitScopes();
   void CompileFields();
   void CompileMessageTables();
+  void CompileMessageRequired();
   void CompileTagInfo();
 
   std::string_view xml_;
@@ -422,9 +423,22 @@ void DictionaryBuilder::CompileTagInfo() {
     TagInfo& info = d_.dense_[f.tag];
     info.type = f.type;
     info.flags = f.flags;
+    info.value_class = ValueClassOf(f.type, f.has_enums());
     info.placement = 0;
     if (d_.Contains(header, f.ordinal)) info.placement |= TagInfo::kInHeader;
     if (d_.Contains(trailer, f.ordinal)) info.placement |= TagInfo::kInTrailer;
+  }
+}
+
+void DictionaryBuilder::CompileMessageRequired() {
+  for (MessageDef& m : d_.messages_) {
+    std::map<std::uint32_t, std::uint64_t> merged;
+    for (std::uint32_t id : {d_.header_scope_, m.body, d_.trailer_scope_}) {
+      for (const RequiredMask& r : d_.required_by_ordinal(d_.scopes_[id])) merged[r.word] |= r.bits;
+    }
+    m.required_begin = static_cast<std::uint32_t>(d_.required_masks_.size());
+    for (const auto& [word, bits] : merged) d_.required_masks_.push_back(RequiredMask{word, bits});
+    m.required_count = static_cast<std::uint32_t>(d_.required_masks_.size()) - m.required_begin;
   }
 }
 
@@ -531,6 +545,7 @@ absl::StatusOr<Dictionary> DictionaryBuilder::Build() {
   }
   CompileTagInfo();
   CompileMessageTables();
+  CompileMessageRequired();
   return std::move(d_);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "codec/internal/group_indexer.h"
 #include "codec/values.h"
 
 namespace fixwire {
@@ -9,6 +10,27 @@ namespace fixwire {
 using codec_internal::EntryRecord;
 using codec_internal::GroupRecord;
 using codec_internal::kNoGroup;
+
+namespace {
+
+// SameTagsAt: do x[0, len) and y[0, len) have the same tags.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline bool SameTagsAt(const Field* x, const Field* y, std::uint32_t len) noexcept {
+  std::uint32_t k = 0;
+  for (; k + 4 <= len; k += 4) {
+    if (((x[k].tag ^ y[k].tag) | (x[k + 1].tag ^ y[k + 1].tag) | (x[k + 2].tag ^ y[k + 2].tag) |
+         (x[k + 3].tag ^ y[k + 3].tag)) != 0) {
+      return false;
+    }
+  }
+  std::uint32_t diff = 0;
+  for (; k < len; ++k) diff |= x[k].tag ^ y[k].tag;
+  return diff == 0;
+}
+
+}  // namespace
 
 GroupStorage::GroupStorage(std::uint32_t max_groups, std::uint32_t max_entries)
     : owned_groups_(new GroupRecord[max_groups]),
@@ -18,264 +40,259 @@ GroupStorage::GroupStorage(std::uint32_t max_groups, std::uint32_t max_entries)
       max_groups_(max_groups),
       max_entries_(max_entries) {}
 
-// GroupIndexer is one IndexGroups call.
-class GroupIndexer {
- public:
-  GroupIndexer(const MessageView& view, const Dictionary& header_dict, const Dictionary& body_dict,
-               const GroupOptions& options, GroupStorage& storage, GroupedMessage* out) noexcept
-      : view_(view),
-        fields_(view.fields().data()),
-        n_(view.field_count()),
-        header_dict_(header_dict),
-        body_dict_(body_dict),
-        options_(options),
-        storage_(storage),
-        out_(out) {}
+void GroupIndexer::Start(std::uint32_t body_scope) noexcept {
+  out_->view_ = view_;
+  out_->groups_ = storage_.groups_;
+  out_->entries_ = storage_.entries_;
+  out_->header_dict_ = &header_dict_;
+  out_->body_dict_ = &body_dict_;
+  out_->first_group_ = kNoGroup;
+  out_->group_count_ = 0;
+  out_->entry_count_ = 0;
+  out_->body_scope_ = body_scope;
+  groups_used_ = 0;
+  entries_used_ = 0;
+  last_top_level_ = kNoGroup;
+}
 
-  Error Run() noexcept {
-    out_->view_ = view_;
-    out_->groups_ = storage_.groups_;
-    out_->entries_ = storage_.entries_;
-    out_->header_dict_ = &header_dict_;
-    out_->body_dict_ = &body_dict_;
-    out_->first_group_ = kNoGroup;
-    out_->group_count_ = 0;
-    out_->entry_count_ = 0;
-    const MessageDef* msg = body_dict_.message(view_.msg_type());
-    const Scope* body = msg != nullptr ? &body_dict_.scope(msg->body) : nullptr;
-    out_->body_scope_ = msg != nullptr ? msg->body : 0;
-    const Scope& header = header_dict_.header();
-    const Scope& trailer = header_dict_.trailer();
-    const bool same = &header_dict_ == &body_dict_;
-    std::uint32_t last = kNoGroup;
-    Error err;
-    std::uint32_t i = 0;
-    // Locals: the compiler cannot keep members in registers across the record
-    // stores (they might alias).
-    const Field* const fields = fields_;
-    const std::uint32_t n = n_;
-    const TagInfo* const btable = body_dict_.tag_table().data();
-    const std::uint32_t bsize = static_cast<std::uint32_t>(body_dict_.tag_table().size());
-    const TagInfo* const htable = header_dict_.tag_table().data();
-    const std::uint32_t hsize = static_cast<std::uint32_t>(header_dict_.tag_table().size());
-    while (true) {
-      // Most fields count no group: skip them with one table load each (tags
-      // beyond the dense tables are looked at below).
-      std::uint32_t k = i;
-      if (same) {
-        while (k < n) {
-          const std::uint32_t t = fields[k].tag;
-          if (t >= bsize || (btable[t].flags & FieldDef::kIsGroupCount)) break;
-          ++k;
+void GroupIndexer::Finish() noexcept {
+  out_->group_count_ = groups_used_;
+  out_->entry_count_ = entries_used_;
+}
+
+const Scope* GroupIndexer::FindTopLevelGroup(std::uint32_t tag, const Scope* body,
+                                             const Dictionary** dict) const noexcept {
+  const bool same = &header_dict_ == &body_dict_;
+  const Scope* g = nullptr;
+  *dict = &body_dict_;
+  if (body_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) {
+    if (body != nullptr) g = body_dict_.GroupIn(*body, tag);
+    if (g == nullptr && same) {
+      g = body_dict_.GroupIn(body_dict_.header(), tag);
+      if (g == nullptr) g = body_dict_.GroupIn(body_dict_.trailer(), tag);
+    }
+  }
+  if (g == nullptr && !same) {
+    if (header_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) {
+      *dict = &header_dict_;
+      g = header_dict_.GroupIn(header_dict_.header(), tag);
+      if (g == nullptr) g = header_dict_.GroupIn(header_dict_.trailer(), tag);
+    }
+  }
+  return g;
+}
+
+Error GroupIndexer::IndexTopLevelGroup(const Dictionary& dict, const Scope& group, std::uint32_t c,
+                                       std::uint32_t* id, std::uint32_t* next) noexcept {
+  Error err = ParseGroup(dict, group, c, id, next);
+  if (*id != kNoGroup) {
+    if (last_top_level_ == kNoGroup) {
+      out_->first_group_ = *id;
+    } else {
+      storage_.groups_[last_top_level_].next_sibling = *id;
+    }
+    last_top_level_ = *id;
+  }
+  return err;
+}
+
+Error GroupIndexer::Run() noexcept {
+  const MessageDef* msg = body_dict_.message(view_.msg_type());
+  const Scope* body = msg != nullptr ? &body_dict_.scope(msg->body) : nullptr;
+  Start(msg != nullptr ? msg->body : 0);
+  const bool same = &header_dict_ == &body_dict_;
+  Error err;
+  std::uint32_t i = 0;
+  // Locals: the compiler cannot keep members in registers across the record
+  // stores (they might alias).
+  const Field* const fields = fields_;
+  const std::uint32_t n = n_;
+  const TagInfo* const btable = body_dict_.tag_table().data();
+  const std::uint32_t bsize = static_cast<std::uint32_t>(body_dict_.tag_table().size());
+  const TagInfo* const htable = header_dict_.tag_table().data();
+  const std::uint32_t hsize = static_cast<std::uint32_t>(header_dict_.tag_table().size());
+  while (true) {
+    // Most fields count no group: skip them with one table load each (tags
+    // beyond the dense tables are looked at below).
+    std::uint32_t k = i;
+    if (same) {
+      // Two fields a step while both are plain (the common case).
+      while (k + 2 <= n) {
+        const std::uint32_t t0 = fields[k].tag;
+        const std::uint32_t t1 = fields[k + 1].tag;
+        if (t0 >= bsize || t1 >= bsize ||
+            ((btable[t0].flags | btable[t1].flags) & FieldDef::kIsGroupCount)) {
+          break;
         }
-      } else {
-        while (k < n) {
-          const std::uint32_t t = fields[k].tag;
-          if (t >= bsize || t >= hsize ||
-              ((btable[t].flags | htable[t].flags) & FieldDef::kIsGroupCount)) {
+        k += 2;
+      }
+      while (k < n) {
+        const std::uint32_t t = fields[k].tag;
+        if (t >= bsize || (btable[t].flags & FieldDef::kIsGroupCount)) break;
+        ++k;
+      }
+    } else {
+      while (k < n) {
+        const std::uint32_t t = fields[k].tag;
+        if (t >= bsize || t >= hsize ||
+            ((btable[t].flags | htable[t].flags) & FieldDef::kIsGroupCount)) {
+          break;
+        }
+        ++k;
+      }
+    }
+    i = k;
+    if (i >= n) break;
+    const Dictionary* dict;
+    const Scope* g = FindTopLevelGroup(fields[i].tag, body, &dict);
+    if (g == nullptr) {
+      ++i;
+      continue;
+    }
+    std::uint32_t id, after;
+    err = IndexTopLevelGroup(*dict, *g, i, &id, &after);
+    i = after;
+    if (!err.ok()) break;
+  }
+  Finish();
+  return err;
+}
+
+
+// ParseGroup indexes the group whose count field is fields_[c]; *id is the
+// new record (kNoGroup when none was made) and *next the first field after
+// the group.
+Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c,
+                               std::uint32_t* id, std::uint32_t* next) noexcept {
+  *id = kNoGroup;
+  *next = c + 1;
+  std::uint64_t declared64 = 0;
+  if (ParseUint64(view_.value(fields_[c]), &declared64) != ErrorCode::kOk) {
+    return Fail(ErrorCode::kBadValue, c);
+  }
+  const std::uint32_t remaining = n_ - (c + 1);
+  // Every entry holds at least one field: no more than `remaining` entries.
+  const std::uint32_t reserve =
+      static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, remaining));
+  if (groups_used_ >= storage_.max_groups_ || reserve > storage_.max_entries_ - entries_used_) {
+    return Fail(ErrorCode::kIndexCapacityExceeded, c);
+  }
+  const std::uint32_t gid = groups_used_++;
+  *id = gid;
+  GroupRecord& rec = storage_.groups_[gid];
+  rec.scope = scope.id;
+  rec.count_field = c;
+  rec.first_entry = entries_used_;
+  rec.size = 0;
+  rec.declared = static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, 0xFFFFFFFFu));
+  rec.next_sibling = kNoGroup;
+  rec.end_field = c + 1;
+  entries_used_ += reserve;
+
+  const ScopeMember* members = dict.members(scope).data();
+  const std::uint32_t count = scope.members_count;
+  const std::uint32_t delimiter = scope.delimiter;
+  EntryRecord* entry = nullptr;
+  std::uint32_t pos = 0;               // template position of the entry's last field
+  std::uint32_t last_child = kNoGroup;  // last nested group of the current entry
+  std::uint32_t j = c + 1;
+  Error err;
+  const Field* const fields = fields_;
+  const std::uint32_t n = n_;
+  EntryRecord* const entries = storage_.entries_ + rec.first_entry;
+  std::uint32_t size = 0;  // entries found (rec.size once done)
+  while (j < n) {
+    const std::uint32_t tag = fields[j].tag;
+    std::uint32_t p;
+    if (tag == delimiter) {
+      if (size == reserve) {  // more entries than declared
+        err = Fail(ErrorCode::kGroupCountMismatch, c);
+        break;
+      }
+      const EntryRecord* prev = entry;
+      if (entry != nullptr) entry->end = j;
+      entry = &entries[size++];
+      *entry = EntryRecord{j, j + 1, kNoGroup};
+      last_child = kNoGroup;
+      // An entry whose tags repeat the previous entry's exactly (one without
+      // nested groups) takes the same decisions field by field: accept it
+      // whole, leaving the state as the previous entry left it. So does each
+      // following entry with those tags again (a run: one compare each).
+      if (prev != nullptr && prev->first_child == kNoGroup) {
+        const std::uint32_t len = prev->end - prev->begin;
+        const std::uint32_t model = prev->begin + 1;
+        if (len <= n - j && SameTagsAt(fields + model, fields + j + 1, len - 1)) {
+          // Each record's end is rewritten when the next entry starts or the
+          // group ends; j + len is what it becomes when the run goes on.
+          entry->end = j + len;
+          j += len;
+          EntryRecord* e = entry;
+          while (size != reserve && len <= n - j && fields[j].tag == delimiter &&
+                 SameTagsAt(fields + model, fields + j + 1, len - 1)) {
+            ++e;
+            *e = EntryRecord{j, j + len, kNoGroup};
+            ++size;
+            j += len;
+          }
+          entry = e;
+          continue;  // pos: unchanged, the previous entry's last position
+        }
+      }
+      p = 0;
+    } else {
+      p = dict.LookupMember(scope, tag);
+      if (p == count) {  // not in the template
+        if (entry != nullptr && options_.unknown_fields != UnknownInGroup::kEndGroup &&
+            !body_dict_.tag_info(tag).defined() && !header_dict_.tag_info(tag).defined()) {
+          if (options_.unknown_fields == UnknownInGroup::kError) {
+            err = Fail(ErrorCode::kGroupUnknownField, j);
             break;
           }
-          ++k;
+          ++j;  // kKeepInEntry
+          continue;
         }
+        break;  // the enclosing scope's field
       }
-      i = k;
-      if (i >= n) break;
-      const std::uint32_t tag = fields[i].tag;
-      const bool counts =
-          (body_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) != 0 ||
-          (!same && (header_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) != 0);
-      if (!counts) {
-        ++i;
-        continue;
+      if (entry == nullptr) {
+        err = Fail(ErrorCode::kGroupMissingDelimiter, j);
+        break;
       }
-      const Scope* g = nullptr;
-      const Dictionary* dict = &body_dict_;
-      if (body_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) {
-        if (body != nullptr) g = body_dict_.GroupIn(*body, tag);
-        if (g == nullptr && same) {
-          g = body_dict_.GroupIn(header, tag);
-          if (g == nullptr) g = body_dict_.GroupIn(trailer, tag);
-        }
+      if ((p & ~ScopeSlot::kIsGroup) <= pos && !options_.allow_out_of_order) {
+        err = Fail(ErrorCode::kGroupFieldOutOfOrder, j);
+        break;
       }
-      if (g == nullptr && !same) {
-        if (header_dict_.tag_info(tag).flags & FieldDef::kIsGroupCount) {
-          dict = &header_dict_;
-          g = header_dict_.GroupIn(header, tag);
-          if (g == nullptr) g = header_dict_.GroupIn(trailer, tag);
-        }
-      }
-      if (g == nullptr) {
-        ++i;
-        continue;
-      }
-      std::uint32_t id, after;
-      err = ParseGroup(*dict, *g, i, &id, &after);
-      i = after;
-      if (id != kNoGroup) {
-        if (last == kNoGroup) {
-          out_->first_group_ = id;
+    }
+    if (p == 0 && members[0].group != 0) p |= ScopeSlot::kIsGroup;  // a delimiter that counts a group
+    const bool nested = (p & ScopeSlot::kIsGroup) != 0;
+    p &= ~ScopeSlot::kIsGroup;
+    pos = p;
+    if (nested) {
+      std::uint32_t child, after;  // (j itself stays in a register)
+      err = ParseGroup(dict, dict.scope(members[p].group), j, &child, &after);
+      j = after;
+      if (child != kNoGroup) {
+        if (last_child == kNoGroup) {
+          entry->first_child = child;
         } else {
-          storage_.groups_[last].next_sibling = id;
+          storage_.groups_[last_child].next_sibling = child;
         }
-        last = id;
+        last_child = child;
       }
       if (!err.ok()) break;
+    } else {
+      ++j;
     }
-    out_->group_count_ = groups_used_;
-    out_->entry_count_ = entries_used_;
-    return err;
   }
-
- private:
-  Error Fail(ErrorCode code, std::uint32_t field) const noexcept {
-    return Error{code, fields_[field].offset, fields_[field].tag};
+  if (entry != nullptr) entry->end = j;
+  rec.size = size;
+  rec.end_field = j;
+  *next = j;
+  if (!err.ok()) return err;
+  if (rec.size != declared64 && (options_.check_count || rec.size > declared64)) {
+    return Fail(ErrorCode::kGroupCountMismatch, c);
   }
-
-  // SameTags: do fields [a, a + len) and [b, b + len) have the same tags.
-  bool SameTags(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
-    const Field* x = fields_ + a;
-    const Field* y = fields_ + b;
-    std::uint32_t k = 0;
-    for (; k + 2 <= len; k += 2) {
-      if (((x[k].tag ^ y[k].tag) | (x[k + 1].tag ^ y[k + 1].tag)) != 0) return false;
-    }
-    return k == len || x[k].tag == y[k].tag;
-  }
-
-  // ParseGroup indexes the group whose count field is fields_[c]; *id is the
-  // new record (kNoGroup when none was made) and *next the first field after
-  // the group.
-  Error ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c, std::uint32_t* id,
-                   std::uint32_t* next) noexcept {
-    *id = kNoGroup;
-    *next = c + 1;
-    std::uint64_t declared64 = 0;
-    if (ParseUint64(view_.value(fields_[c]), &declared64) != ErrorCode::kOk) {
-      return Fail(ErrorCode::kBadValue, c);
-    }
-    const std::uint32_t remaining = n_ - (c + 1);
-    // Every entry holds at least one field: no more than `remaining` entries.
-    const std::uint32_t reserve =
-        static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, remaining));
-    if (groups_used_ >= storage_.max_groups_ || reserve > storage_.max_entries_ - entries_used_) {
-      return Fail(ErrorCode::kIndexCapacityExceeded, c);
-    }
-    const std::uint32_t gid = groups_used_++;
-    *id = gid;
-    GroupRecord& rec = storage_.groups_[gid];
-    rec.scope = scope.id;
-    rec.count_field = c;
-    rec.first_entry = entries_used_;
-    rec.size = 0;
-    rec.declared = static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, 0xFFFFFFFFu));
-    rec.next_sibling = kNoGroup;
-    rec.end_field = c + 1;
-    entries_used_ += reserve;
-
-    const ScopeMember* members = dict.members(scope).data();
-    const std::uint32_t count = scope.members_count;
-    const std::uint32_t delimiter = scope.delimiter;
-    EntryRecord* entry = nullptr;
-    std::uint32_t pos = 0;               // template position of the entry's last field
-    std::uint32_t last_child = kNoGroup;  // last nested group of the current entry
-    std::uint32_t j = c + 1;
-    Error err;
-    const Field* const fields = fields_;
-    const std::uint32_t n = n_;
-    EntryRecord* const entries = storage_.entries_ + rec.first_entry;
-    std::uint32_t size = 0;  // entries found (rec.size once done)
-    while (j < n) {
-      const std::uint32_t tag = fields[j].tag;
-      std::uint32_t p;
-      if (tag == delimiter) {
-        if (size == reserve) {  // more entries than declared
-          err = Fail(ErrorCode::kGroupCountMismatch, c);
-          break;
-        }
-        const EntryRecord* prev = entry;
-        if (entry != nullptr) entry->end = j;
-        entry = &entries[size++];
-        entry->begin = j;
-        entry->end = j + 1;
-        entry->first_child = kNoGroup;
-        last_child = kNoGroup;
-        // An entry whose tags repeat the previous entry's exactly (one without
-        // nested groups) takes the same decisions field by field: accept it
-        // whole, leaving the state as the previous entry left it.
-        if (prev != nullptr && prev->first_child == kNoGroup) {
-          const std::uint32_t len = prev->end - prev->begin;
-          if (len <= n - j && SameTags(prev->begin + 1, j + 1, len - 1)) {
-            j += len;
-            continue;  // pos: unchanged, the previous entry's last position
-          }
-        }
-        p = 0;
-      } else {
-        p = dict.LookupMember(scope, tag);
-        if (p == count) {  // not in the template
-          if (entry != nullptr && options_.unknown_fields != UnknownInGroup::kEndGroup &&
-              !body_dict_.tag_info(tag).defined() && !header_dict_.tag_info(tag).defined()) {
-            if (options_.unknown_fields == UnknownInGroup::kError) {
-              err = Fail(ErrorCode::kGroupUnknownField, j);
-              break;
-            }
-            ++j;  // kKeepInEntry
-            continue;
-          }
-          break;  // the enclosing scope's field
-        }
-        if (entry == nullptr) {
-          err = Fail(ErrorCode::kGroupMissingDelimiter, j);
-          break;
-        }
-        if ((p & ~ScopeSlot::kIsGroup) <= pos && !options_.allow_out_of_order) {
-          err = Fail(ErrorCode::kGroupFieldOutOfOrder, j);
-          break;
-        }
-      }
-      if (p == 0 && members[0].group != 0) p |= ScopeSlot::kIsGroup;  // a delimiter that counts a group
-      const bool nested = (p & ScopeSlot::kIsGroup) != 0;
-      p &= ~ScopeSlot::kIsGroup;
-      pos = p;
-      if (nested) {
-        std::uint32_t child, after;  // (j itself stays in a register)
-        err = ParseGroup(dict, dict.scope(members[p].group), j, &child, &after);
-        j = after;
-        if (child != kNoGroup) {
-          if (last_child == kNoGroup) {
-            entry->first_child = child;
-          } else {
-            storage_.groups_[last_child].next_sibling = child;
-          }
-          last_child = child;
-        }
-        if (!err.ok()) break;
-      } else {
-        ++j;
-      }
-    }
-    if (entry != nullptr) entry->end = j;
-    rec.size = size;
-    rec.end_field = j;
-    *next = j;
-    if (!err.ok()) return err;
-    if (rec.size != declared64 && (options_.check_count || rec.size > declared64)) {
-      return Fail(ErrorCode::kGroupCountMismatch, c);
-    }
-    return Error{};
-  }
-
-  const MessageView& view_;
-  const Field* fields_;
-  std::uint32_t n_;
-  const Dictionary& header_dict_;
-  const Dictionary& body_dict_;
-  const GroupOptions& options_;
-  GroupStorage& storage_;
-  GroupedMessage* out_;
-  std::uint32_t groups_used_ = 0;
-  std::uint32_t entries_used_ = 0;
-};
+  return Error{};
+}
 
 Error IndexGroups(const MessageView& view, const Dictionary& dictionary,
                   const GroupOptions& options, GroupStorage& storage,

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "codec/internal/dictionary_value_format.h"
+#include "codec/internal/group_indexer.h"
 
 namespace fixwire {
 namespace {
@@ -23,6 +24,12 @@ struct PlannedCheck {
   TagInfo info;
 };
 
+#if defined(__GNUC__)
+#define FIXWIRE_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define FIXWIRE_ALWAYS_INLINE
+#endif
+
 constexpr ValidationResult Fail(ValidationCheck check, SessionRejectReason reason,
                                 std::uint32_t tag, std::uint32_t offset) noexcept {
   return ValidationResult{check, reason, tag, offset};
@@ -33,6 +40,23 @@ inline bool TestBit(const std::uint64_t* bits, std::uint32_t i) noexcept {
 }
 inline void SetBit(std::uint64_t* bits, std::uint32_t i) noexcept {
   bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+}
+
+// SameText: a == b, inline (BeginString: a few bytes).
+inline bool SameText(std::string_view a, std::string_view b) noexcept {
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    std::uint32_t x, y;
+    std::memcpy(&x, a.data() + i, 4);
+    std::memcpy(&y, b.data() + i, 4);
+    if (x != y) return false;
+  }
+  for (; i < n; ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
 }
 
 bool AllOn(const ValidationOptions& o) noexcept {
@@ -51,6 +75,12 @@ class Run {
       : o_(o), m_(m), view_(m.message()), fields_(view_.fields().data()) {}
 
   ValidationResult Go() noexcept;
+  // OnePass: ValidateMessage with one dictionary `d` for both the header and
+  // the body, in one walk that indexes each top-level group (through `ix`,
+  // whose Start() was called) as it reaches it. true: the message is valid
+  // and *m_ is what IndexGroups leaves. false: something failed or is not
+  // settled here; the caller runs the two-pass path, whose answer counts.
+  bool OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDef* msg) noexcept;
 
  private:
   bool On(bool ValidationOptions::*check) const noexcept {
@@ -170,6 +200,9 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
         SameTagsNoEmptyValue(model->begin, er.begin, er.end - er.begin)) {
       for (std::uint32_t k = 0; k < plan_size; ++k) {
         const Field& f = fields_[er.begin + plan[k].at];
+        // A one-byte value equal to the model's (checked, same field) is fine.
+        const Field& mf = fields_[model->begin + plan[k].at];
+        if (f.length == 1 && mf.length == 1 && data[f.offset] == data[mf.offset]) continue;
         if (codec_internal::QuickValueOk(d, plan[k].info, data + f.offset, f.length)) continue;
         if (ValidationResult r = Value(d, plan[k].info, f); !r.ok()) return r;
       }
@@ -235,6 +268,72 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
     model = simple ? &er : nullptr;
   }
   return {};
+}
+
+template <bool kAllOn>
+bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDef* msg) noexcept {
+  static_assert(kAllOn, "the one-pass path runs every check");
+  const Scope& body = d.scope(msg->body);
+  std::uint64_t seen[kMaxFieldWords];
+  std::memset(seen, 0, d.field_words() * sizeof(std::uint64_t));
+  const char* const data = view_.data();
+  const TagInfo* const table = d.tag_table().data();
+  const std::uint32_t size = static_cast<std::uint32_t>(d.tag_table().size());
+  const std::uint64_t* const body_bits = d.scope_bits(body);
+  const Field* const fields = fields_;
+  const std::uint32_t n = view_.field_count();
+  // Check: the checks every field gets (defined, not repeated, its value).
+  // A tag beyond the dense table goes to the two-pass path.
+  auto check = [&](const Field& f, TagInfo* out) FIXWIRE_ALWAYS_INLINE {
+    if (f.tag >= size) return false;
+    const TagInfo info = table[f.tag];
+    *out = info;
+    if (!info.defined()) return false;
+    std::uint64_t& word = seen[info.ordinal >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (info.ordinal & 63);
+    if (word & bit) return false;
+    word |= bit;
+    return codec_internal::QuickValueOk(d, info, data + f.offset, f.length) ||
+           Value(d, info, f).ok();
+  };
+  // The header (a group in it, NoHops, goes to the two-pass path), then the
+  // body, then the trailer; a field out of that order stops its loop early
+  // and sends the message to the two-pass path.
+  std::uint32_t i = 0;
+  TagInfo info;
+  for (; i < n; ++i) {
+    const Field& f = fields[i];
+    if (f.tag >= size || !(table[f.tag].placement & TagInfo::kInHeader)) break;
+    if (!check(f, &info) || (info.flags & FieldDef::kIsGroupCount)) return false;
+  }
+  while (i < n) {
+    const Field& f = fields[i];
+    if (f.tag < size && table[f.tag].placement != 0) break;
+    if (!check(f, &info) || !TestBit(body_bits, info.ordinal)) return false;
+    if (info.flags & FieldDef::kIsGroupCount) {
+      const Dictionary* gd;
+      const Scope* g = ix.FindTopLevelGroup(f.tag, &body, &gd);
+      if (g != nullptr) {
+        std::uint32_t id, after;
+        if (!ix.IndexTopLevelGroup(*gd, *g, i, &id, &after).ok() || !Group(d, id).ok()) {
+          return false;
+        }
+        i = after;
+        continue;
+      }
+    }
+    ++i;
+  }
+  for (; i < n; ++i) {
+    const Field& f = fields[i];
+    if (f.tag >= size || !(table[f.tag].placement & TagInfo::kInTrailer)) return false;
+    if (!check(f, &info) || (info.flags & FieldDef::kIsGroupCount)) return false;
+  }
+  ix.Finish();
+  for (const RequiredMask& m : d.message_required(*msg)) {
+    if ((seen[m.word] & m.bits) != m.bits) return false;
+  }
+  return true;
 }
 
 template <bool kAllOn>
@@ -417,6 +516,9 @@ std::string_view ValidationCheckName(ValidationCheck check) noexcept {
   return "?";
 }
 
+Validator::Validator(const ValidationOptions& options) noexcept
+    : options_(options), all_checks_(AllOn(options)) {}
+
 ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
   if (msg.header_dictionary() == nullptr || msg.body_dictionary() == nullptr ||
       msg.message().field_count() < 3) {
@@ -426,7 +528,7 @@ ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
       msg.body_dictionary()->field_words() > kMaxFieldWords) {
     return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0);
   }
-  if (AllOn(options_)) return Run<true>(options_, msg).Go();
+  if (all_checks_) return Run<true>(options_, msg).Go();
   return Run<false>(options_, msg).Go();
 }
 
@@ -463,9 +565,45 @@ ValidationResult FromGroupError(const Error& e) noexcept {
   }
 }
 
+namespace {
+
+// OnePassValidate: true when the one-pass path (every check on, one
+// dictionary) finds the message valid; false sends it to the two-pass path.
+bool OnePassValidate(const MessageView& view, const Dictionary& d, GroupStorage& storage,
+                     GroupedMessage* out) noexcept {
+  if (view.field_count() < 3 || d.field_words() > kMaxFieldWords ||
+      !SameText(view.begin_string(), d.begin_string())) {
+    return false;
+  }
+  const MessageDef* msg = d.message(view.msg_type());
+  if (msg == nullptr) return false;
+  static constexpr ValidationOptions kAll{};
+  static constexpr GroupOptions kGroups{/*allow_out_of_order=*/false,
+                                        UnknownInGroup::kKeepInEntry, /*check_count=*/true};
+  GroupIndexer ix(view, d, d, kGroups, storage, out);
+  ix.Start(msg->body);
+  return Run<true>(kAll, *out).OnePass(ix, d, msg);
+}
+
+}  // namespace
+
 ValidationResult ValidateMessage(const MessageView& view, const Dictionary& header_dict,
                                  const Dictionary& body_dict, const Validator& validator,
                                  GroupStorage& storage, GroupedMessage* out) noexcept {
+  if (validator.all_checks() && &header_dict == &body_dict &&
+      OnePassValidate(view, body_dict, storage, out)) {
+    return {};
+  }
+  return codec_internal::ValidateMessageTwoPass(view, header_dict, body_dict, validator, storage,
+                                                out);
+}
+
+ValidationResult codec_internal::ValidateMessageTwoPass(const MessageView& view,
+                                                        const Dictionary& header_dict,
+                                                        const Dictionary& body_dict,
+                                                        const Validator& validator,
+                                                        GroupStorage& storage,
+                                                        GroupedMessage* out) noexcept {
   const ValidationOptions& o = validator.options();
   // BeginString and MsgType come first, as in QuickFIX.
   if (o.check_begin_string && view.begin_string() != header_dict.begin_string()) {

@@ -138,8 +138,11 @@ struct ValidationOptions {
 class Validator {
  public:
   Validator() noexcept = default;
-  explicit Validator(const ValidationOptions& options) noexcept : options_(options) {}
+  explicit Validator(const ValidationOptions& options) noexcept;
   const ValidationOptions& options() const noexcept { return options_; }
+  // all_checks: every option is on (the default); ValidateMessage then
+  // takes its one-pass path first (same results, fewer instructions).
+  bool all_checks() const noexcept { return all_checks_; }
 
   // Validate checks a message whose groups were indexed (IndexGroups) with
   // its dictionaries. Never allocates.
@@ -151,6 +154,7 @@ class Validator {
 
  private:
   ValidationOptions options_;
+  bool all_checks_ = true;
 };
 
 // FromGroupError maps an IndexGroups error to a reject: kGroupCountMismatch
@@ -162,6 +166,10 @@ ValidationResult FromGroupError(const Error& error) noexcept;
 // ValidateMessage indexes the groups of `view` into `storage` (header and
 // trailer with `header_dict`, body with `body_dict`; the same dictionary for
 // FIX 4.x) and validates it; *out is the indexed message. Never allocates.
+// With every check on and one dictionary it first tries a one-pass walk
+// that indexes and validates together; whatever that walk does not accept
+// goes through IndexGroups + Validate, so the results are those of the
+// two-pass path (codec_internal::ValidateMessageTwoPass) in every case.
 ValidationResult ValidateMessage(const MessageView& view, const Dictionary& header_dict,
                                  const Dictionary& body_dict, const Validator& validator,
                                  GroupStorage& storage, GroupedMessage* out) noexcept;
@@ -178,6 +186,16 @@ ValidationResult ValidateMessage(const MessageView& view, const DictionarySet& d
 
 // ValidateStructure checks what needs no dictionary (see above).
 ValidationResult ValidateStructure(const MessageView& view) noexcept;
+
+namespace codec_internal {
+// ValidateMessageTwoPass is ValidateMessage without its one-pass path:
+// IndexGroups, then Validator::Validate. ValidateMessage falls back to it
+// whenever the one-pass path does not accept a message; tests compare the
+// two. Never allocates.
+ValidationResult ValidateMessageTwoPass(const MessageView& view, const Dictionary& header_dict,
+                                        const Dictionary& body_dict, const Validator& validator,
+                                        GroupStorage& storage, GroupedMessage* out) noexcept;
+}  // namespace codec_internal
 
 }  // namespace fixwire
 

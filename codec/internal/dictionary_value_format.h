@@ -12,6 +12,7 @@
 #ifndef FIXWIRE_CODEC_INTERNAL_DICTIONARY_VALUE_FORMAT_H_
 #define FIXWIRE_CODEC_INTERNAL_DICTIONARY_VALUE_FORMAT_H_
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -21,6 +22,8 @@
 #include "codec/error.h"
 
 namespace fixwire::codec_internal {
+
+static_assert(std::endian::native == std::endian::little, "the SWAR checks read words little-endian");
 
 // CheckFormat returns kOk when `value` is a valid `type` value, kBadValue
 // when it is not of the type (an integer too large for int64 included, as
@@ -37,20 +40,36 @@ ErrorCode CheckFormat(FieldType type, std::string_view value) noexcept;
 // it cannot hold), chars, and UTCTimestamps in years 1678..2261; anything
 // else goes to CheckFormat.
 
+inline bool Digits8(std::uint64_t x) noexcept {
+  return (x & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull &&
+         ((x + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull;
+}
 inline bool AllDigits8(const char* p) noexcept {
   std::uint64_t x;
   std::memcpy(&x, p, 8);
-  return (x & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull &&
-         ((x + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull;
+  return Digits8(x);
 }
 inline bool IsDigitChar(char c) noexcept { return static_cast<unsigned char>(c - '0') <= 9; }
 inline unsigned Two(const char* p) noexcept {
   return static_cast<unsigned>(p[0] - '0') * 10 + static_cast<unsigned>(p[1] - '0');
 }
 
+// ShortUnsigned: p[i, n) is 1..18 decimal digits (what ParseUint64 and
+// ParseInt64 accept without overflow checks).
+inline bool ShortUnsigned(const char* p, std::size_t i, std::size_t n) noexcept {
+  if (n == i || n - i > 18) return false;
+  for (; i < n; ++i) {
+    if (!IsDigitChar(p[i])) return false;
+  }
+  return true;
+}
+
 // DecimalSyntax: [-]digits[.digits] with at least one digit.
 // (The same language as "digits and at most one '.'": digits, then
 // optionally '.' and digits.)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 inline bool DecimalSyntax(const char* p, std::size_t n) noexcept {
   std::size_t i = (n != 0 && p[0] == '-') ? 1 : 0;
   const std::size_t start = i;
@@ -63,59 +82,86 @@ inline bool DecimalSyntax(const char* p, std::size_t n) noexcept {
   return i == n && whole + (i - frac) != 0;
 }
 
-inline ErrorCode UtcTimestampFast(const char* p, std::size_t n) noexcept {
-  if ((n != 17 && n != 21 && n != 24 && n != 27 && n != 30) || !AllDigits8(p) || p[8] != '-' ||
-      p[11] != ':' || p[14] != ':' || !IsDigitChar(p[9]) || !IsDigitChar(p[10]) ||
-      !IsDigitChar(p[12]) || !IsDigitChar(p[13]) || !IsDigitChar(p[15]) || !IsDigitChar(p[16])) {
-    return CheckFormat(FieldType::kUtcTimestamp, std::string_view(p, n));
+// UtcTimestampOk: true when p[0, n) is certainly a valid UTCTimestamp
+// (CheckFormat kOk): YYYYMMDD-HH:MM:SS[.f{3,6,9,12}] with a year in
+// 1678..2261, a real date, hour <= 23, minute <= 59, second <= 60. false:
+// not settled here (CheckFormat decides). Branch-light: the date and the
+// time are one 8-byte word each, checked and converted as a whole.
+inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
+  constexpr std::uint32_t kLengths = (1u << 17) | (1u << 21) | (1u << 24) | (1u << 27) | (1u << 30);
+  if (n >= 32 || !((kLengths >> n) & 1u) || p[8] != '-') return false;
+  std::uint64_t date, time;
+  std::memcpy(&date, p, 8);
+  std::memcpy(&time, p + 9, 8);  // "HH:MM:SS", ':' at bytes 2 and 5
+  constexpr std::uint64_t kColonBytes = 0x0000FF0000FF0000ull;
+  if ((time & kColonBytes) != 0x00003A00003A0000ull || !Digits8(date) ||
+      !Digits8((time & ~kColonBytes) | 0x0000300000300000ull)) {
+    return false;
+  }
+  // Each byte 0..9; byte k of `pairs` is 10 * digit k + digit k+1 (<= 99: no carries).
+  const std::uint64_t d = date - 0x3030303030303030ull;
+  const std::uint64_t dp = d * 10 + (d >> 8);
+  const std::uint64_t t = ((time & ~kColonBytes) | 0x0000300000300000ull) - 0x3030303030303030ull;
+  const std::uint64_t tp = t * 10 + (t >> 8);
+  const unsigned year = static_cast<unsigned>(dp & 0xFF) * 100 + static_cast<unsigned>((dp >> 16) & 0xFF);
+  const unsigned month = static_cast<unsigned>((dp >> 32) & 0xFF);
+  const unsigned day = static_cast<unsigned>((dp >> 48) & 0xFF);
+  const unsigned hour = static_cast<unsigned>(tp & 0xFF);
+  const unsigned minute = static_cast<unsigned>((tp >> 24) & 0xFF);
+  const unsigned second = static_cast<unsigned>((tp >> 48) & 0xFF);
+  if (year - 1678 > 2261 - 1678 || month - 1 > 11 || day - 1 > 30 || hour > 23 || minute > 59 ||
+      second > 60) {
+    return false;
+  }
+  if (day > 28) {
+    constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (day > (month == 2 && leap ? 29u : kDays[month - 1])) return false;
   }
   if (n > 17) {
-    if (p[17] != '.') return ErrorCode::kBadValue;
+    if (p[17] != '.') return false;
     for (std::size_t i = 18; i < n; ++i) {
-      if (!IsDigitChar(p[i])) return ErrorCode::kBadValue;
+      if (!IsDigitChar(p[i])) return false;
     }
   }
-  const unsigned year = Two(p) * 100 + Two(p + 2), month = Two(p + 4), day = Two(p + 6);
-  if (year < 1678 || year > 2261) return CheckFormat(FieldType::kUtcTimestamp, std::string_view(p, n));
-  if (month < 1 || month > 12 || day < 1 || Two(p + 9) > 23 || Two(p + 12) > 59 ||
-      Two(p + 15) > 60) {
-    return ErrorCode::kBadValue;
+  return true;
+}
+
+// TimeOfDayOk: HH:MM:SS[.f{3,6,9,12}] with hour <= 23, minute <= 59,
+// second <= 60 (UTCTimeOnly, LocalMktTime): true only when CheckFormat says kOk.
+inline bool TimeOfDayOk(const char* p, std::size_t n) noexcept {
+  if (n != 8 && n != 12 && n != 15 && n != 18 && n != 21) return false;
+  if (p[2] != ':' || p[5] != ':' || !IsDigitChar(p[0]) || !IsDigitChar(p[1]) ||
+      !IsDigitChar(p[3]) || !IsDigitChar(p[4]) || !IsDigitChar(p[6]) || !IsDigitChar(p[7]) ||
+      Two(p) > 23 || Two(p + 3) > 59 || Two(p + 6) > 60) {
+    return false;
   }
-  constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  const unsigned days = month == 2 && leap ? 29 : kDays[month - 1];
-  return day <= days ? ErrorCode::kOk : ErrorCode::kBadValue;
+  if (n == 8) return true;
+  if (p[8] != '.') return false;
+  for (std::size_t i = 9; i < n; ++i) {
+    if (!IsDigitChar(p[i])) return false;
+  }
+  return true;
 }
 
 inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) noexcept {
-  switch (type) {
-    case FieldType::kString:
-    case FieldType::kData:
-    case FieldType::kXmlData:
+  switch (ValueClassOf(type, false)) {
+    case ValueClass::kText:
       return n != 0 ? ErrorCode::kOk : ErrorCode::kBadValue;
-    case FieldType::kChar:
+    case ValueClass::kChar:
       return n == 1 && p[0] != ' ' && p[0] != '\x01' ? ErrorCode::kOk : ErrorCode::kBadValue;
-    case FieldType::kInt:
-    case FieldType::kLength:
-    case FieldType::kNumInGroup:
-    case FieldType::kSeqNum: {
-      std::size_t i = (type == FieldType::kInt && n != 0 && p[0] == '-') ? 1 : 0;
-      if (n == i || n - i > 18) break;  // empty, or long: the full parser
-      for (; i < n; ++i) {
-        if (!IsDigitChar(p[i])) return ErrorCode::kBadValue;
+    case ValueClass::kUnsigned:
+    case ValueClass::kSigned:
+      if (ShortUnsigned(p, (type == FieldType::kInt && n != 0 && p[0] == '-') ? 1 : 0, n)) {
+        return ErrorCode::kOk;
       }
-      return ErrorCode::kOk;
-    }
-    case FieldType::kFloat:
-    case FieldType::kQty:
-    case FieldType::kPrice:
-    case FieldType::kPriceOffset:
-    case FieldType::kAmt:
-    case FieldType::kPercentage:
+      break;  // long, or not digits: the full parser
+    case ValueClass::kDecimal:
       if (n > 0x7fffffff) break;
       return DecimalSyntax(p, n) ? ErrorCode::kOk : ErrorCode::kBadValue;
-    case FieldType::kUtcTimestamp:
-      return UtcTimestampFast(p, n);
+    case ValueClass::kTimestamp:
+      if (UtcTimestampOk(p, n)) return ErrorCode::kOk;
+      break;
     default:
       break;
   }
@@ -136,60 +182,31 @@ __attribute__((always_inline))
 #endif
 inline bool QuickValueOk(const Dictionary& d, TagInfo info, const char* p, std::size_t n) noexcept {
   if (n == 0) return false;
-  const bool enums = (info.flags & FieldDef::kHasEnums) != 0;
-  switch (info.type) {
-    case FieldType::kString: {
-      if (!enums) return true;
+  const ValueClass c = info.value_class;
+  if (c == ValueClass::kText) return true;  // the most common field, before the switch
+  switch (c) {
+    case ValueClass::kChar:
+      return n == 1 && p[0] != ' ' && p[0] != '\x01';
+    case ValueClass::kCharEnum:
+      if (p[0] == ' ' || p[0] == '\x01') return false;
+      [[fallthrough]];
+    case ValueClass::kTextEnum: {
       if (n != 1) return false;
-      const unsigned c = static_cast<unsigned char>(p[0]);
-      if (c >= 128) return false;
+      const unsigned ch = static_cast<unsigned char>(p[0]);
+      if (ch >= 128) return false;
       const FieldDef& f = d.fields()[info.ordinal];
-      return ((f.char_enum_bits[c >> 6] >> (c & 63)) & 1u) != 0;
+      return ((f.char_enum_bits[ch >> 6] >> (ch & 63)) & 1u) != 0;
     }
-    case FieldType::kChar: {
-      if (n != 1 || p[0] == ' ' || p[0] == '\x01') return false;
-      if (!enums) return true;
-      const unsigned c = static_cast<unsigned char>(p[0]);
-      if (c >= 128) return false;
-      const FieldDef& f = d.fields()[info.ordinal];
-      return ((f.char_enum_bits[c >> 6] >> (c & 63)) & 1u) != 0;
-    }
-    case FieldType::kInt:
-    case FieldType::kLength:
-    case FieldType::kNumInGroup:
-    case FieldType::kSeqNum: {
-      if (enums) return false;
-      std::size_t i = (info.type == FieldType::kInt && p[0] == '-') ? 1 : 0;
-      if (n == i || n - i > 18) return false;
-      for (; i < n; ++i) {
-        if (!IsDigitChar(p[i])) return false;
-      }
-      return true;
-    }
-    case FieldType::kFloat:
-    case FieldType::kQty:
-    case FieldType::kPrice:
-    case FieldType::kPriceOffset:
-    case FieldType::kAmt:
-    case FieldType::kPercentage:
-      return !enums && n <= 0x7fffffff && DecimalSyntax(p, n);
-    case FieldType::kUtcTimestamp:
-      return !enums && UtcTimestampFast(p, n) == ErrorCode::kOk;
-    case FieldType::kUtcTimeOnly:
-    case FieldType::kLocalMktTime: {  // HH:MM:SS[.f{3,6,9,12}]
-      if (enums || (n != 8 && n != 12 && n != 15 && n != 18 && n != 21)) return false;
-      if (p[2] != ':' || p[5] != ':' || !IsDigitChar(p[0]) || !IsDigitChar(p[1]) ||
-          !IsDigitChar(p[3]) || !IsDigitChar(p[4]) || !IsDigitChar(p[6]) || !IsDigitChar(p[7]) ||
-          Two(p) > 23 || Two(p + 3) > 59 || Two(p + 6) > 60) {
-        return false;
-      }
-      if (n == 8) return true;
-      if (p[8] != '.') return false;
-      for (std::size_t i = 9; i < n; ++i) {
-        if (!IsDigitChar(p[i])) return false;
-      }
-      return true;
-    }
+    case ValueClass::kUnsigned:
+      return ShortUnsigned(p, 0, n);
+    case ValueClass::kSigned:
+      return ShortUnsigned(p, p[0] == '-' ? 1 : 0, n);
+    case ValueClass::kDecimal:
+      return n <= 0x7fffffff && DecimalSyntax(p, n);
+    case ValueClass::kTimestamp:
+      return UtcTimestampOk(p, n);
+    case ValueClass::kTimeOfDay:
+      return TimeOfDayOk(p, n);
     default:
       return false;
   }

@@ -404,6 +404,69 @@ TEST(ShippedDictionariesTest, EveryShippedDictionaryLoadsAndIsConsistent) {
   }
 }
 
+// ValueClassOf, hand-checked against the FIX types' formats, and every
+// TagInfo (dense and sparse tags) carries its field's class.
+TEST(DictionaryLoaderTest, ValueClasses) {
+  struct Case {
+    FieldType type;
+    bool enums;
+    ValueClass expected;
+  };
+  const Case cases[] = {
+      {FieldType::kString, false, ValueClass::kText},
+      {FieldType::kString, true, ValueClass::kTextEnum},
+      {FieldType::kData, false, ValueClass::kText},
+      {FieldType::kXmlData, false, ValueClass::kText},
+      {FieldType::kChar, false, ValueClass::kChar},
+      {FieldType::kChar, true, ValueClass::kCharEnum},
+      {FieldType::kBoolean, false, ValueClass::kOther},
+      {FieldType::kInt, false, ValueClass::kSigned},
+      {FieldType::kInt, true, ValueClass::kOther},
+      {FieldType::kLength, false, ValueClass::kUnsigned},
+      {FieldType::kNumInGroup, false, ValueClass::kUnsigned},
+      {FieldType::kSeqNum, false, ValueClass::kUnsigned},
+      {FieldType::kTagNum, false, ValueClass::kOther},
+      {FieldType::kDayOfMonth, false, ValueClass::kOther},
+      {FieldType::kPrice, false, ValueClass::kDecimal},
+      {FieldType::kQty, false, ValueClass::kDecimal},
+      {FieldType::kAmt, false, ValueClass::kDecimal},
+      {FieldType::kFloat, false, ValueClass::kDecimal},
+      {FieldType::kPriceOffset, false, ValueClass::kDecimal},
+      {FieldType::kPercentage, false, ValueClass::kDecimal},
+      {FieldType::kPrice, true, ValueClass::kOther},
+      {FieldType::kUtcTimestamp, false, ValueClass::kTimestamp},
+      {FieldType::kUtcTimeOnly, false, ValueClass::kTimeOfDay},
+      {FieldType::kLocalMktTime, false, ValueClass::kTimeOfDay},
+      {FieldType::kUtcDateOnly, false, ValueClass::kOther},
+      {FieldType::kMultipleValueString, true, ValueClass::kOther},
+      {FieldType::kCurrency, false, ValueClass::kOther},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(ValueClassOf(c.type, c.enums), c.expected) << FieldTypeName(c.type) << " " << c.enums;
+  }
+  for (const char* file : {kMini44, "tests/data/dictionaries/custom.xml"}) {
+    auto d = LoadDictionaryFile(file);
+    ASSERT_TRUE(d.ok()) << d.status();
+    for (const FieldDef& f : d->fields()) {
+      EXPECT_EQ(d->tag_info(f.tag).value_class, ValueClassOf(f.type, f.has_enums())) << f.tag;
+    }
+  }
+}
+
+// ExpandMasks adds the bit indices of `masks` to *out, checking that the
+// words increase and no mask is empty.
+void ExpandMasks(std::span<const RequiredMask> masks, std::set<std::uint32_t>* out) {
+  std::int64_t last = -1;
+  for (const RequiredMask& m : masks) {
+    EXPECT_GT(static_cast<std::int64_t>(m.word), last);
+    EXPECT_NE(m.bits, 0u);
+    last = m.word;
+    for (std::uint32_t b = 0; b < 64; ++b) {
+      if ((m.bits >> b) & 1u) out->insert(m.word * 64 + b);
+    }
+  }
+}
+
 // Every scope's required masks hold exactly its required members (by the
 // members' own required flags), by ordinal and by position, one mask per
 // word in increasing word order, none empty.
@@ -426,22 +489,35 @@ TEST(ShippedDictionariesTest, RequiredMasksHoldExactlyTheRequiredMembers) {
         }
         ++p;
       }
-      auto expand = [](std::span<const RequiredMask> masks, std::set<std::uint32_t>* out) {
-        std::int64_t last = -1;
-        for (const RequiredMask& m : masks) {
-          EXPECT_GT(static_cast<std::int64_t>(m.word), last);
-          EXPECT_NE(m.bits, 0u);
-          last = m.word;
-          for (std::uint32_t b = 0; b < 64; ++b) {
-            if ((m.bits >> b) & 1u) out->insert(m.word * 64 + b);
-          }
-        }
-      };
-      expand(d->required_by_ordinal(s), &got_ordinals);
-      expand(d->required_by_position(s), &got_positions);
+      ExpandMasks(d->required_by_ordinal(s), &got_ordinals);
+      ExpandMasks(d->required_by_position(s), &got_positions);
       EXPECT_EQ(got_ordinals, want_ordinals) << "scope " << id;
       EXPECT_EQ(got_positions, want_positions) << "scope " << id;
       for (const RequiredMask& m : d->required_by_ordinal(s)) EXPECT_LT(m.word, d->field_words());
+    }
+  }
+}
+
+// Each message's merged masks hold exactly the required members of the
+// header, its body and the trailer (by the members' own required flags).
+TEST(ShippedDictionariesTest, MessageRequiredMasksMergeHeaderBodyAndTrailer) {
+  std::vector<std::string> files = ShippedDictionaries();
+  files.push_back("tests/data/dictionaries/mini44.xml");
+  files.push_back("tests/data/dictionaries/custom.xml");
+  for (const std::string& path : files) {
+    SCOPED_TRACE(path);
+    auto d = LoadDictionaryFile(path);
+    ASSERT_TRUE(d.ok()) << d.status();
+    for (const MessageDef& msg : d->messages()) {
+      std::set<std::uint32_t> want, got;
+      for (const Scope* s : {&d->header(), &d->scope(msg.body), &d->trailer()}) {
+        for (const ScopeMember& m : d->members(*s)) {
+          if (m.required) want.insert(m.ordinal);
+        }
+      }
+      ExpandMasks(d->message_required(msg), &got);
+      for (const RequiredMask& m : d->message_required(msg)) EXPECT_LT(m.word, d->field_words());
+      EXPECT_EQ(got, want) << d->message_name(msg);
     }
   }
 }

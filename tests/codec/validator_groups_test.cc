@@ -3,6 +3,7 @@
 // with user-defined fields and messages, ValidateStructure, and the value
 // format table (hand-checked against the FIX specification's formats).
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -20,6 +21,18 @@ using testing::DecodeInto;
 using testing::Frame;
 using testing::kStdHeader;
 using testing::LoadOrDie;
+
+// Reject reasons as table values (RunCases).
+constexpr int kEmpty = static_cast<int>(SessionRejectReason::kTagSpecifiedWithoutValue);
+constexpr int kFormat = static_cast<int>(SessionRejectReason::kIncorrectDataFormat);
+constexpr int kGroupOrder = static_cast<int>(SessionRejectReason::kRepeatingGroupFieldsOutOfOrder);
+constexpr int kInvalid = static_cast<int>(SessionRejectReason::kInvalidTagNumber);
+constexpr int kMissing = static_cast<int>(SessionRejectReason::kRequiredTagMissing);
+constexpr int kNotInMessage = static_cast<int>(SessionRejectReason::kTagNotDefinedForMessageType);
+constexpr int kOrder = static_cast<int>(SessionRejectReason::kTagSpecifiedOutOfRequiredOrder);
+constexpr int kTwice = static_cast<int>(SessionRejectReason::kTagAppearsMoreThanOnce);
+constexpr int kUndefined = static_cast<int>(SessionRejectReason::kUndefinedTag);
+constexpr int kValue = static_cast<int>(SessionRejectReason::kValueIsIncorrect);
 
 class ValidatorGroupsTest : public ::testing::Test {
  protected:
@@ -47,6 +60,33 @@ class ValidatorGroupsTest : public ::testing::Test {
                         << r.tag;
   }
 
+  // A table row: a message body and the hand-checked verdict (kAccept, or
+  // the reason and tag of the reject) under some options.
+  static constexpr int kAccept = -1;
+  enum class Options { kAll, kNoRequired, kNoUserDefined, kNoGroupOrder };
+  struct Case {
+    const char* type;
+    const char* body;
+    int reason;  // kAccept or a SessionRejectReason
+    std::uint32_t tag = 0;
+    Options options = Options::kAll;
+  };
+  void RunCases(const Dictionary& d, std::initializer_list<Case> cases) {
+    for (const Case& c : cases) {
+      ValidationOptions o;
+      o.check_required = c.options != Options::kNoRequired;
+      o.check_user_defined_tags = c.options != Options::kNoUserDefined;
+      o.check_group_order = c.options != Options::kNoGroupOrder;
+      SCOPED_TRACE(std::string(c.type) + " " + c.body);
+      const ValidationResult r = Check(d, c.type, c.body, o);
+      if (c.reason == kAccept) {
+        ExpectOk(r);
+      } else {
+        Expect(r, static_cast<SessionRejectReason>(c.reason), c.tag);
+      }
+    }
+  }
+
   static Dictionary* mini_;
   static Dictionary* custom_;
   Decoded decoded_;
@@ -57,19 +97,17 @@ Dictionary* ValidatorGroupsTest::mini_ = nullptr;
 Dictionary* ValidatorGroupsTest::custom_ = nullptr;
 
 TEST_F(ValidatorGroupsTest, RequiredFieldsInEveryEntryAtEveryLevel) {
-  ExpectOk(Check(*mini_, "R", "131=Q|146=1|55=A|555=1|600=L|624=1|604=1|605=X|606=4"));
-  // Second-level entry without LegSide(624).
-  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|555=2|600=L|624=1|600=M"),
-         SessionRejectReason::kRequiredTagMissing, 624);
-  // Third-level entry without LegSecurityAltIDSource(606), in the second entry.
-  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|555=1|600=L|624=1|604=2|605=X|606=4|605=Y"),
-         SessionRejectReason::kRequiredTagMissing, 606);
-  // A required group count missing from the body.
-  Expect(Check(*mini_, "R", "131=Q|58=x"), SessionRejectReason::kRequiredTagMissing, 146);
-  Expect(Check(*mini_, "W", "55=EURUSD"), SessionRejectReason::kRequiredTagMissing, 268);
-  ValidationOptions off;
-  off.check_required = false;
-  ExpectOk(Check(*mini_, "R", "131=Q|146=1|55=A|555=2|600=L|624=1|600=M", off));
+  RunCases(*mini_, {
+      {"R", "131=Q|146=1|55=A|555=1|600=L|624=1|604=1|605=X|606=4", kAccept},
+      // Second-level entry without LegSide(624).
+      {"R", "131=Q|146=1|55=A|555=2|600=L|624=1|600=M", kMissing, 624},
+      // Third-level entry without LegSecurityAltIDSource(606), in the second entry.
+      {"R", "131=Q|146=1|55=A|555=1|600=L|624=1|604=2|605=X|606=4|605=Y", kMissing, 606},
+      // A required group count missing from the body.
+      {"R", "131=Q|58=x", kMissing, 146},
+      {"W", "55=EURUSD", kMissing, 268},
+      {"R", "131=Q|146=1|55=A|555=2|600=L|624=1|600=M", kAccept, 0, Options::kNoRequired},
+  });
 }
 
 // Entries repeating the previous entry's tags have only their values checked
@@ -110,71 +148,55 @@ TEST_F(ValidatorGroupsTest, EntriesRepeatingThePreviousEntrysTags) {
 }
 
 TEST_F(ValidatorGroupsTest, ValuesInsideEntries) {
-  ExpectOk(Check(*mini_, "W", "55=EURUSD|268=2|269=0|270=1.1|269=1|270=1.2|272=20240229"));
-  Expect(Check(*mini_, "W", "55=EURUSD|268=2|269=0|270=1.1|269=9|270=1.2"),
-         SessionRejectReason::kValueIsIncorrect, 269);
-  Expect(Check(*mini_, "W", "55=EURUSD|268=1|269=0|270=1,1"),
-         SessionRejectReason::kIncorrectDataFormat, 270);
-  Expect(Check(*mini_, "W", "55=EURUSD|268=1|269=0|272=20230229"),  // not a leap year
-         SessionRejectReason::kIncorrectDataFormat, 272);
-  Expect(Check(*mini_, "W", "55=EURUSD|268=1|269=0|273=24:00:00"),
-         SessionRejectReason::kIncorrectDataFormat, 273);
-  Expect(Check(*mini_, "W", "55=EURUSD|268=1|269=0|15=EURO"),
-         SessionRejectReason::kIncorrectDataFormat, 15);
-  Expect(Check(*mini_, "W", "55=EURUSD|268=1|269=0|270="),
-         SessionRejectReason::kTagSpecifiedWithoutValue, 270);
+  RunCases(*mini_, {
+      {"W", "55=EURUSD|268=2|269=0|270=1.1|269=1|270=1.2|272=20240229", kAccept},
+      {"W", "55=EURUSD|268=2|269=0|270=1.1|269=9|270=1.2", kValue, 269},
+      {"W", "55=EURUSD|268=1|269=0|270=1,1", kFormat, 270},
+      {"W", "55=EURUSD|268=1|269=0|272=20230229", kFormat, 272},  // not a leap year
+      {"W", "55=EURUSD|268=1|269=0|273=24:00:00", kFormat, 273},
+      {"W", "55=EURUSD|268=1|269=0|15=EURO", kFormat, 15},
+      {"W", "55=EURUSD|268=1|269=0|270=", kEmpty, 270},
+  });
 }
 
 TEST_F(ValidatorGroupsTest, UnknownAndRepeatedTagsInEntries) {
-  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|4990=u|54=1"), SessionRejectReason::kInvalidTagNumber,
-         4990);
-  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|7777=u|54=1"), SessionRejectReason::kUndefinedTag,
-         7777);
-  ValidationOptions user;
-  user.check_user_defined_tags = false;
-  ExpectOk(Check(*mini_, "R", "131=Q|146=1|55=A|7777=u|54=1", user));
-  ValidationOptions lax;
-  lax.check_group_order = false;
-  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|54=1|54=2", lax),
-         SessionRejectReason::kTagAppearsMoreThanOnce, 54);
-  ExpectOk(Check(*mini_, "R", "131=Q|146=1|55=A|38=5|54=1", lax));
-  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|38=5|54=1"),
-         SessionRejectReason::kRepeatingGroupFieldsOutOfOrder, 54);
-  // The same tag in two different entries is fine.
-  ExpectOk(Check(*mini_, "R", "131=Q|146=2|55=A|54=1|55=B|54=2"));
-  // A group count repeated at message level.
-  Expect(Check(*mini_, "R", "131=Q|146=1|55=A|146=1|55=B"),
-         SessionRejectReason::kTagAppearsMoreThanOnce, 146);
+  RunCases(*mini_, {
+      {"R", "131=Q|146=1|55=A|4990=u|54=1", kInvalid, 4990},
+      {"R", "131=Q|146=1|55=A|7777=u|54=1", kUndefined, 7777},
+      {"R", "131=Q|146=1|55=A|7777=u|54=1", kAccept, 0, Options::kNoUserDefined},
+      {"R", "131=Q|146=1|55=A|54=1|54=2", kTwice, 54, Options::kNoGroupOrder},
+      {"R", "131=Q|146=1|55=A|38=5|54=1", kAccept, 0, Options::kNoGroupOrder},
+      {"R", "131=Q|146=1|55=A|38=5|54=1", kGroupOrder, 54},
+      // The same tag in two different entries is fine.
+      {"R", "131=Q|146=2|55=A|54=1|55=B|54=2", kAccept},
+      // A group count repeated at message level.
+      {"R", "131=Q|146=1|55=A|146=1|55=B", kTwice, 146},
+  });
 }
 
 TEST_F(ValidatorGroupsTest, CustomDictionaryUserDefinedFieldsAndMessage) {
-  ExpectOk(Check(*custom_, "U1", "5001=L1|5002=XX|5003=1|5004=10.5|100001=3|58=t"));
-  ExpectOk(Check(*custom_, "U1", "5001=L1|5002=H"));
-  ExpectOk(Check(*custom_, "UCUST", "5001=L2"));
-  Expect(Check(*custom_, "U1", "5001=L1"), SessionRejectReason::kRequiredTagMissing, 5002);
-  Expect(Check(*custom_, "U1", "5001=L1|5002=X"), SessionRejectReason::kValueIsIncorrect, 5002);
-  Expect(Check(*custom_, "U1", "5001=L1|5002=H|5003=1|5004=10.5|100001=abc"),
-         SessionRejectReason::kIncorrectDataFormat, 100001);
-  Expect(Check(*custom_, "U1", "5001=L1|5002=H|5003=1|15=USD"),
-         SessionRejectReason::kRepeatingGroupFieldsOutOfOrder, 15);  // no delimiter 5004
-  Expect(Check(*custom_, "UCUST", "5001=L2|5002=H"),
-         SessionRejectReason::kTagNotDefinedForMessageType, 5002);
-  // User-defined fields unchecked: the switch covers every check of tags >= 5000.
-  ValidationOptions user;
-  user.check_user_defined_tags = false;
-  ExpectOk(Check(*custom_, "UCUST", "5001=L2|5002=BAD", user));
-  Expect(Check(*custom_, "U1", "5001=L1|5002=H|58=a|58=b", user),
-         SessionRejectReason::kTagAppearsMoreThanOnce, 58);
-  // A user-defined group is skipped whole; the fields after it are checked.
-  ExpectOk(Check(*custom_, "U1", "5001=L1|5002=H|5003=1|5004=bad|15=EURO|58=t", user));
-  Expect(Check(*custom_, "U1", "5001=L1|5002=H|5003=1|5004=1|58=t|58=u", user),
-         SessionRejectReason::kTagAppearsMoreThanOnce, 58);
+  constexpr Options kUser = Options::kNoUserDefined;
+  RunCases(*custom_, {
+      {"U1", "5001=L1|5002=XX|5003=1|5004=10.5|100001=3|58=t", kAccept},
+      {"U1", "5001=L1|5002=H", kAccept},
+      {"UCUST", "5001=L2", kAccept},
+      {"U1", "5001=L1", kMissing, 5002},
+      {"U1", "5001=L1|5002=X", kValue, 5002},
+      {"U1", "5001=L1|5002=H|5003=1|5004=10.5|100001=abc", kFormat, 100001},
+      {"U1", "5001=L1|5002=H|5003=1|15=USD", kGroupOrder, 15},  // no delimiter 5004
+      {"UCUST", "5001=L2|5002=H", kNotInMessage, 5002},
+      // User-defined fields unchecked: the switch covers every check of tags >= 5000.
+      {"UCUST", "5001=L2|5002=BAD", kAccept, 0, kUser},
+      {"U1", "5001=L1|5002=H|58=a|58=b", kTwice, 58, kUser},
+      // A user-defined group is skipped whole; the fields after it are checked.
+      {"U1", "5001=L1|5002=H|5003=1|5004=bad|15=EURO|58=t", kAccept, 0, kUser},
+      {"U1", "5001=L1|5002=H|5003=1|5004=1|58=t|58=u", kTwice, 58, kUser},
+      // A user-defined header field (9500) must come before the body.
+      {"UCUST", "9500=S|5001=L2", kAccept},
+      {"UCUST", "5001=L2|9500=S", kOrder, 9500},
+  });
   // The user-defined message is unknown to another dictionary.
   Expect(Check(*mini_, "U1", "5001=L1"), SessionRejectReason::kInvalidMsgType, 35);
-  // A user-defined header field (9500) must come before the body.
-  ExpectOk(Check(*custom_, "UCUST", "9500=S|5001=L2"));
-  Expect(Check(*custom_, "UCUST", "5001=L2|9500=S"),
-         SessionRejectReason::kTagSpecifiedOutOfRequiredOrder, 9500);
 }
 
 TEST_F(ValidatorGroupsTest, StructureWithoutDictionary) {
@@ -310,6 +332,37 @@ TEST(ValueFormatTest, FastPathsMatchTheReference) {
   }
 }
 
+// UtcTimestampOk (the SWAR check) settles exactly the valid timestamps of
+// the usual lengths in years 1678..2261, judged by CheckFormat (the
+// reference parser), on timestamp-shaped random values with every field's
+// range edges and single-byte damage anywhere.
+TEST(ValueFormatTest, UtcTimestampOkIsExactInItsRange) {
+  std::mt19937 rng(17);
+  const int widths[] = {0, 3, 6, 9, 12, 2, 1};
+  const std::string junk = "x:.-/ 0\x01";
+  for (int i = 0; i < 300000; ++i) {
+    char buf[64];
+    auto r = [&](unsigned n) { return static_cast<unsigned>(rng() % n); };
+    std::snprintf(buf, sizeof buf, "%04u%02u%02u-%02u:%02u:%02u", 1600 + r(800), r(14), r(33),
+                  r(26), r(62), r(63));
+    std::string v(buf);
+    const int w = widths[rng() % 7];
+    if (w != 0) {
+      v += '.';
+      for (int k = 0; k < w; ++k) v += static_cast<char>('0' + rng() % 10);
+    }
+    if (rng() % 8 == 0) v[rng() % v.size()] = junk[rng() % junk.size()];
+    const bool quick = codec_internal::UtcTimestampOk(v.data(), v.size());
+    const bool valid =
+        codec_internal::CheckFormat(FieldType::kUtcTimestamp, v) == ErrorCode::kOk;
+    const unsigned year = static_cast<unsigned>(std::atoi(v.substr(0, 4).c_str()));
+    const std::size_t n = v.size();
+    const bool usual = (n == 17 || n == 21 || n == 24 || n == 27 || n == 30) && year >= 1678 &&
+                       year <= 2261;
+    ASSERT_EQ(quick, valid && usual) << "'" << v << "'";
+  }
+}
+
 // QuickValueOk may only accept what the full checks accept: CheckFormat kOk
 // and Dictionary::IsValidEnum, for every field of the test dictionaries, on
 // random values built from each field's enum values, digits and punctuation.
@@ -352,6 +405,7 @@ TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
       TagInfo info;
       info.ordinal = 0;
       info.type = type;
+      info.value_class = ValueClassOf(type, false);
       const int widths[] = {0, 3, 6, 9, 12, 2, 4};
       for (int i = 0; i < 100000; ++i) {
         char buf[48];

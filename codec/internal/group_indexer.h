@@ -1,0 +1,79 @@
+// group_indexer.h: the engine behind IndexGroups (group_view.h), exposed for
+// the validator's one-pass path, which indexes each top-level group as its
+// walk reaches it instead of running IndexGroups first. Internal.
+//
+// Run() is IndexGroups. A one-pass caller does, in wire order:
+//   Start(body_scope)            once (sets *out as Run does);
+//   FindTopLevelGroup(tag, ...)  for each top-level field, and for a group
+//   IndexTopLevelGroup(...)      which records it exactly as Run would;
+//   Finish()                     once (record counts into *out).
+// Given the same top-level fields in the same order, the records are the
+// same as Run's. Never allocates; one thread at a time (see group_view.h).
+#ifndef FIXWIRE_CODEC_INTERNAL_GROUP_INDEXER_H_
+#define FIXWIRE_CODEC_INTERNAL_GROUP_INDEXER_H_
+
+#include <cstdint>
+
+#include "codec/dictionary.h"
+#include "codec/error.h"
+#include "codec/field.h"
+#include "codec/group_view.h"
+#include "codec/message_view.h"
+
+namespace fixwire {
+
+class GroupIndexer {
+ public:
+  GroupIndexer(const MessageView& view, const Dictionary& header_dict, const Dictionary& body_dict,
+               const GroupOptions& options, GroupStorage& storage, GroupedMessage* out) noexcept
+      : view_(view),
+        fields_(view.fields().data()),
+        n_(view.field_count()),
+        header_dict_(header_dict),
+        body_dict_(body_dict),
+        options_(options),
+        storage_(storage),
+        out_(out) {}
+
+  // Run indexes every group of the message (IndexGroups).
+  Error Run() noexcept;
+
+  // Start resets *out for this message; `body_scope` is the body's Scope id
+  // in the body dictionary (0: the MsgType is not defined).
+  void Start(std::uint32_t body_scope) noexcept;
+  // FindTopLevelGroup returns the group layout of a top-level field with
+  // this tag (nullptr: the field counts no group) and sets *dict to the
+  // dictionary it is from. `body` is the body's Scope or nullptr.
+  const Scope* FindTopLevelGroup(std::uint32_t tag, const Scope* body,
+                                 const Dictionary** dict) const noexcept;
+  // IndexTopLevelGroup indexes the group counted by field `c` and links it
+  // after the previous top-level group; *id is its record (kNoGroup when
+  // none was made) and *next the first field after the group.
+  Error IndexTopLevelGroup(const Dictionary& dict, const Scope& group, std::uint32_t c,
+                           std::uint32_t* id, std::uint32_t* next) noexcept;
+  // Finish stores the record counts into *out.
+  void Finish() noexcept;
+
+ private:
+  Error Fail(ErrorCode code, std::uint32_t field) const noexcept {
+    return Error{code, fields_[field].offset, fields_[field].tag};
+  }
+  Error ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c, std::uint32_t* id,
+                   std::uint32_t* next) noexcept;
+
+  const MessageView& view_;
+  const Field* fields_;
+  std::uint32_t n_;
+  const Dictionary& header_dict_;
+  const Dictionary& body_dict_;
+  const GroupOptions& options_;
+  GroupStorage& storage_;
+  GroupedMessage* out_;
+  std::uint32_t groups_used_ = 0;
+  std::uint32_t entries_used_ = 0;
+  std::uint32_t last_top_level_ = codec_internal::kNoGroup;
+};
+
+}  // namespace fixwire
+
+#endif  // FIXWIRE_CODEC_INTERNAL_GROUP_INDEXER_H_
