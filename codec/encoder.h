@@ -54,6 +54,7 @@
 #include "codec/field.h"
 #include "codec/internal/format_decimal.h"
 #include "codec/internal/format_int.h"
+#include "codec/internal/format_tag.h"
 #include "codec/internal/format_text.h"
 #include "codec/internal/format_time.h"
 
@@ -329,10 +330,10 @@ class Encoder {
       return;
     }
     constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
-    static_assert(kWorst >= 8, "WriteTagWide may store 8 bytes");
+    static_assert(kWorst >= 8, "WriteTagFast may store 8 bytes");
     char* p = pos_;
     if (static_cast<std::size_t>(end_ - p) >= kWorst) [[likely]] {
-      p = format(codec_internal::WriteTagWide(p, tag));
+      p = format(codec_internal::WriteTagFast(p, tag));
       if (p == nullptr) [[unlikely]] {
         Fail(ErrorCode::kInvalidValue, tag);
         return;
@@ -348,7 +349,7 @@ class Encoder {
   template <std::size_t kWorst, typename Format>
   [[gnu::noinline]] void PutNearEnd(std::uint32_t tag, Format& format) noexcept {
     char scratch[kWorst];
-    char* p = format(codec_internal::WriteTagWide(scratch, tag));
+    char* p = format(codec_internal::WriteTagFast(scratch, tag));
     if (p == nullptr) {
       Fail(ErrorCode::kInvalidValue, tag);
       return;
@@ -431,7 +432,7 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
-      p = codec_internal::WriteTagWide(p, tag);
+      p = codec_internal::WriteTagFast(p, tag);
       std::memcpy(p, &a, 8);
       std::memcpy(p + n - 8, &b, 8);
     } else if (n >= 4) {
@@ -441,7 +442,7 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
-      p = codec_internal::WriteTagWide(p, tag);
+      p = codec_internal::WriteTagFast(p, tag);
       std::memcpy(p, &a, 4);
       std::memcpy(p + n - 4, &b, 4);
     } else {
@@ -450,7 +451,7 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
-      p = codec_internal::WriteTagWide(p, tag);
+      p = codec_internal::WriteTagFast(p, tag);
       p[0] = c0;
       p[n / 2] = c1;
       p[n - 1] = c2;
@@ -464,10 +465,10 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
     Fail(ErrorCode::kInvalidValue, tag);
     return;
   }
-  // Room for the widest tag (which also covers WriteTagWide's 8-byte store)
+  // Room for the widest tag (which also covers WriteTagFast's 8-byte store)
   // is checked first; only near the end is the exact size needed.
   if (kMaxTagChars + 2 + n <= room) [[likely]] {
-    p = codec_internal::WriteTagWide(p, tag);
+    p = codec_internal::WriteTagFast(p, tag);
   } else {
     const std::size_t need = static_cast<std::size_t>(codec_internal::CountDigits(tag)) + 2 + n;
     if (need > room) [[unlikely]] {
