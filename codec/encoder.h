@@ -41,6 +41,8 @@
 #ifndef FIXWIRE_CODEC_ENCODER_H_
 #define FIXWIRE_CODEC_ENCODER_H_
 
+#include <emmintrin.h>
+
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -318,6 +320,12 @@ class Encoder {
   void CacheSecond(std::int64_t seconds) noexcept;
 
   static constexpr bool ValidTag(std::uint32_t tag) noexcept { return tag - 1 < kMaxTag; }
+  // HasSoh reports whether any byte of a or b is SOH: one SSE2 byte compare
+  // of both words (exact, as codec_internal::HasSohByte, in fewer instructions).
+  [[gnu::always_inline]] static bool HasSoh(std::uint64_t a, std::uint64_t b) noexcept {
+    const __m128i words = _mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(words, _mm_set1_epi8(1))) != 0;
+  }
   std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
 
   // Put writes tag, '=', the value from `format` (which writes at most
@@ -428,7 +436,7 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
     if (n >= 8) {
       const std::uint64_t a = codec_internal::Load8(v);
       const std::uint64_t b = codec_internal::Load8(v + n - 8);
-      if (codec_internal::HasSohByte(a) || codec_internal::HasSohByte(b)) [[unlikely]] {
+      if (HasSoh(a, b)) [[unlikely]] {
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
@@ -438,7 +446,7 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
     } else if (n >= 4) {
       const std::uint32_t a = codec_internal::Load4(v);
       const std::uint32_t b = codec_internal::Load4(v + n - 4);
-      if (codec_internal::HasSohByte((std::uint64_t{a} << 32) | b)) [[unlikely]] {
+      if (HasSoh((std::uint64_t{a} << 32) | b, 0)) [[unlikely]] {
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
