@@ -56,6 +56,11 @@ void Encoder::CacheSecond(std::int64_t seconds) noexcept {
   cached_second_ = seconds;
 }
 
+void Encoder::CacheTimeOfDay(std::uint32_t second_of_day) noexcept {
+  ci::WriteHms(cached_time_text_, second_of_day);
+  cached_time_second_ = second_of_day;
+}
+
 void Encoder::BeginFragment() noexcept {
   error_ = Error{};
   mode_ = Mode::kFragment;

@@ -200,8 +200,8 @@ class Encoder {
   // must be in [0, 24h) (kInvalidValue otherwise).
   [[gnu::always_inline]] void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
                    TimePrecision precision) noexcept {
-    Put<codec_internal::kMaxTimestampChars>(tag, [nanos_since_midnight, precision](char* p) noexcept {
-      return codec_internal::WriteUtcTimeOnly(p, nanos_since_midnight, precision);
+    Put<codec_internal::kMaxTimestampChars>(tag, [this, nanos_since_midnight, precision](char* p) noexcept {
+      return WriteTimeOnly(p, nanos_since_midnight, precision);
     });
   }
   // AddDate writes a UTCDateOnly or LocalMktDate "YYYYMMDD"; kInvalidValue
@@ -319,6 +319,20 @@ class Encoder {
   // CacheSecond formats "YYYYMMDD-HH:MM:SS" of `seconds` since the epoch.
   void CacheSecond(std::int64_t seconds) noexcept;
 
+  // WriteTimeOnly is WriteUtcTimeOnly with "HH:MM:SS" of the last second of
+  // the day seen cached (the entries of a market data message, the fills
+  // of one second share it): most times only format a fraction.
+  char* WriteTimeOnly(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
+    if (nanos_of_day < 0 || nanos_of_day >= kNanosPerDay) [[unlikely]] return nullptr;
+    const auto second = static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond);
+    const auto fraction = static_cast<std::uint32_t>(nanos_of_day - std::int64_t{second} * kNanosPerSecond);
+    if (second != cached_time_second_) [[unlikely]] CacheTimeOfDay(second);
+    std::memcpy(out, cached_time_text_, 8);
+    return codec_internal::WriteFraction(out + 8, fraction, precision);
+  }
+  // CacheTimeOfDay formats "HH:MM:SS" of a second of the day.
+  void CacheTimeOfDay(std::uint32_t second_of_day) noexcept;
+
   static constexpr bool ValidTag(std::uint32_t tag) noexcept { return tag - 1 < kMaxTag; }
   // HasSoh reports whether any byte of a or b is SOH: one SSE2 byte compare
   // of both words (exact, as codec_internal::HasSohByte, in fewer instructions).
@@ -390,6 +404,8 @@ class Encoder {
   char head_[kMaxHeadSize] = {};      // "8=<BeginString><SOH>9="
   std::int64_t cached_second_ = INT64_MIN;  // seconds since the epoch of cached_second_text_
   char cached_second_text_[17] = {};      // "YYYYMMDD-HH:MM:SS"
+  std::uint32_t cached_time_second_ = UINT32_MAX;  // second of the day of cached_time_text_ (none yet)
+  char cached_time_text_[8] = {};         // "HH:MM:SS"
 };
 
 inline void GroupEncoder::End() noexcept {
