@@ -257,16 +257,34 @@ class Encoder {
   friend class MessageTemplate;
   static constexpr std::size_t kMaxTagChars = 9;  // kMaxTag = 999999999
   static constexpr std::size_t kMaxHeadSize = 2 + kMaxBeginStringSize + 1 + 2;
+  // head_ storage: kMaxHeadSize rounded up to whole words, so that a
+  // template's head is copied as a fixed 24 bytes (the bytes past the head
+  // are never used).
+  static constexpr std::size_t kHeadStorage = 24;
+  static_assert(kHeadStorage >= kMaxHeadSize);
 
-  // BeginWithHead is Begin() for a head "8=<BeginString><SOH>9=" already
-  // validated (by a MessageTemplate), whose byte sum is head_sum: reserves
-  // the header, writes no field.
-  [[gnu::always_inline]] void BeginWithHead(const char* head, std::size_t head_size,
-                                            std::uint32_t head_sum) noexcept {
-    codec_internal::CopyBytes(head_, head, head_size);
+  // BeginWithPrefix is Begin() for a MessageTemplate: `head` (kHeadStorage
+  // bytes, the first head_size of them "8=<BeginString><SOH>9=", byte sum
+  // head_sum) and `prefix` ("35=..<SOH>" and the fixed header fields,
+  // prefix_sum) were validated when the template was built, so they are
+  // only copied: the head as a fixed 24 bytes, the prefix after the
+  // reserved header with its sum known (Finish sums only what follows).
+  [[gnu::always_inline]] void BeginWithPrefix(const char* head, std::size_t head_size, std::uint32_t head_sum,
+                                              const char* prefix, std::size_t prefix_size,
+                                              std::uint32_t prefix_sum) noexcept {
+    std::memcpy(head_, head, kHeadStorage);
     head_size_ = static_cast<std::uint8_t>(head_size);
     head_sum_ = head_sum;
     StartMessage();
+    char* const p = pos_;
+    if (prefix_size > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
+      Fail(ErrorCode::kBufferTooSmall, 0);
+      return;
+    }
+    codec_internal::CopyBytes(p, prefix, prefix_size);
+    pos_ = p + prefix_size;
+    summed_end_ = p + prefix_size;
+    known_sum_ = prefix_sum;
   }
   // SetHead builds head_ for another BeginString (out of line: rare); on an
   // invalid one starts the message in error and returns false.
@@ -289,17 +307,6 @@ class Encoder {
     pos_ = body;
     body_start_ = body;
     summed_end_ = body;
-  }
-  // AddRawFieldsSummed is AddRawFields for fields whose byte sum the caller
-  // knows (a template's pre-encoded parts): when nothing unsummed precedes
-  // them, Finish() adds `sum` instead of summing their bytes again.
-  [[gnu::always_inline]] void AddRawFieldsSummed(std::string_view fields, std::uint32_t sum) noexcept {
-    const bool summed = pos_ == summed_end_;
-    AddRawFields(fields);
-    if (summed && error_.ok()) [[likely]] {
-      known_sum_ += sum;
-      summed_end_ = pos_;
-    }
   }
 
   // WriteTimestamp is WriteUtcTimestamp with "YYYYMMDD-HH:MM:SS" of the last
@@ -401,7 +408,7 @@ class Encoder {
   std::uint8_t reserved_digits_;      // BodyLength width reserved by Begin: digits(buffer size)
   std::uint8_t head_size_ = 0;        // bytes of head_
   std::uint32_t head_sum_ = 0;        // byte sum of head_
-  char head_[kMaxHeadSize] = {};      // "8=<BeginString><SOH>9="
+  char head_[kHeadStorage] = {};      // "8=<BeginString><SOH>9=", then unused bytes
   std::int64_t cached_second_ = INT64_MIN;  // seconds since the epoch of cached_second_text_
   char cached_second_text_[17] = {};      // "YYYYMMDD-HH:MM:SS"
   std::uint32_t cached_time_second_ = UINT32_MAX;  // second of the day of cached_time_text_ (none yet)
