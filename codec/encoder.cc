@@ -56,6 +56,11 @@ void Encoder::CacheSecond(std::int64_t seconds) noexcept {
   cached_second_ = seconds;
 }
 
+void Encoder::CacheTimeOfDay(std::uint32_t second_of_day) noexcept {
+  ci::WriteHms(cached_time_text_, second_of_day);
+  cached_time_second_ = second_of_day;
+}
+
 void Encoder::BeginFragment() noexcept {
   error_ = Error{};
   mode_ = Mode::kFragment;
@@ -112,41 +117,68 @@ EncodeResult Encoder::Finish() noexcept {
   // came with its sum), read before the header's stores below.
   std::uint64_t sum = head_sum_ + 1u + known_sum_ +  // + the SOH after BodyLength
                       simd::ByteSum(summed_end_, static_cast<std::size_t>(pos - summed_end_));
-  // BodyLength right-aligned against the SOH before 35=, its digits summed
-  // from the pair table's words (not re-read from the buffer).
   body[-1] = '\x01';
   char* p = body - 1;
-  std::uint64_t v = static_cast<std::uint64_t>(pos - body);
-  while (v >= 100) {
-    const auto r = static_cast<unsigned>(v % 100);
-    v /= 100;
-    std::uint16_t pair;
-    std::memcpy(&pair, &ci::kDigitPairs.pairs[2 * r], 2);
-    p -= 2;
-    std::memcpy(p, &pair, 2);
-    sum += (pair & 0xFFu) + (pair >> 8);
-  }
-  if (v >= 10) {
-    std::uint16_t pair;
-    std::memcpy(&pair, &ci::kDigitPairs.pairs[2 * v], 2);
-    p -= 2;
-    std::memcpy(p, &pair, 2);
-    sum += (pair & 0xFFu) + (pair >> 8);
+  const std::uint64_t length = static_cast<std::uint64_t>(pos - body);
+  if (length < 10000 && !zero_padded_) [[likely]] {
+    // Most bodies: BodyLength as one 4-byte word of two digit pairs ending
+    // at the SOH before 35= (its leading zeros land where the head goes and
+    // are overwritten below; Begin reserved at least 8 bytes before the
+    // body). Its digits' sum from the word: four bytes of at most '9' sum
+    // to below 256, so one multiply adds them without carries.
+    const auto v = static_cast<std::uint32_t>(length);
+    const std::uint32_t high = v / 100;
+    std::uint16_t hi_pair, lo_pair;
+    std::memcpy(&hi_pair, &ci::kDigitPairs.pairs[2 * high], 2);
+    std::memcpy(&lo_pair, &ci::kDigitPairs.pairs[2 * (v - high * 100)], 2);
+    const std::uint32_t word = hi_pair | (std::uint32_t{lo_pair} << 16);
+    std::memcpy(body - 5, &word, 4);
+    const int n = 1 + (v >= 10 ? 1 : 0) + (v >= 100 ? 1 : 0) + (v >= 1000 ? 1 : 0);
+    sum += ((word * 0x01010101u) >> 24) - static_cast<std::uint32_t>('0' * (4 - n));
+    p -= n;
   } else {
-    *--p = static_cast<char>('0' + v);
-    sum += '0' + v;
-  }
-  if (zero_padded_) {
-    char* const digits = body - 1 - reserved_digits_;
-    while (p > digits) {
-      *--p = '0';
-      sum += '0';
+    // Right-aligned digits two at a time, summed from the pair table's words.
+    std::uint64_t v = length;
+    while (v >= 100) {
+      const auto r = static_cast<unsigned>(v % 100);
+      v /= 100;
+      std::uint16_t pair;
+      std::memcpy(&pair, &ci::kDigitPairs.pairs[2 * r], 2);
+      p -= 2;
+      std::memcpy(p, &pair, 2);
+      sum += (pair & 0xFFu) + (pair >> 8);
+    }
+    if (v >= 10) {
+      std::uint16_t pair;
+      std::memcpy(&pair, &ci::kDigitPairs.pairs[2 * v], 2);
+      p -= 2;
+      std::memcpy(p, &pair, 2);
+      sum += (pair & 0xFFu) + (pair >> 8);
+    } else {
+      *--p = static_cast<char>('0' + v);
+      sum += '0' + v;
+    }
+    if (zero_padded_) {
+      char* const digits = body - 1 - reserved_digits_;
+      while (p > digits) {
+        *--p = '0';
+        sum += '0';
+      }
     }
   }
   char* const start = p - head_size_;
-  // The header's bytes are summed as they are made rather than re-read (a
-  // read right after these small stores would stall on store forwarding).
-  ci::CopyBytes(start, head_, head_size_);
+  // The head's bytes are summed already (head_sum_), not re-read; copied
+  // inline as two overlapping words for the usual 8..16 bytes ("8=FIX.4.4<SOH>9=" is 14).
+  const std::size_t head_size = head_size_;
+  if (head_size - 8 <= 8) [[likely]] {
+    std::uint64_t a, b;
+    std::memcpy(&a, head_, 8);
+    std::memcpy(&b, head_ + head_size - 8, 8);
+    std::memcpy(start, &a, 8);
+    std::memcpy(start + head_size - 8, &b, 8);
+  } else {
+    ci::CopyBytes(start, head_, head_size);
+  }
   // "10=nnn<SOH>" as two overlapping 4-byte stores.
   const auto checksum = static_cast<unsigned>(sum % 256);
   const auto hundreds = static_cast<std::uint32_t>('0' + checksum / 100);

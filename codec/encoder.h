@@ -41,6 +41,8 @@
 #ifndef FIXWIRE_CODEC_ENCODER_H_
 #define FIXWIRE_CODEC_ENCODER_H_
 
+#include <emmintrin.h>
+
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -54,6 +56,7 @@
 #include "codec/field.h"
 #include "codec/internal/format_decimal.h"
 #include "codec/internal/format_int.h"
+#include "codec/internal/format_tag.h"
 #include "codec/internal/format_text.h"
 #include "codec/internal/format_time.h"
 
@@ -197,8 +200,8 @@ class Encoder {
   // must be in [0, 24h) (kInvalidValue otherwise).
   [[gnu::always_inline]] void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
                    TimePrecision precision) noexcept {
-    Put<codec_internal::kMaxTimestampChars>(tag, [nanos_since_midnight, precision](char* p) noexcept {
-      return codec_internal::WriteUtcTimeOnly(p, nanos_since_midnight, precision);
+    Put<codec_internal::kMaxTimestampChars>(tag, [this, nanos_since_midnight, precision](char* p) noexcept {
+      return WriteTimeOnly(p, nanos_since_midnight, precision);
     });
   }
   // AddDate writes a UTCDateOnly or LocalMktDate "YYYYMMDD"; kInvalidValue
@@ -254,16 +257,34 @@ class Encoder {
   friend class MessageTemplate;
   static constexpr std::size_t kMaxTagChars = 9;  // kMaxTag = 999999999
   static constexpr std::size_t kMaxHeadSize = 2 + kMaxBeginStringSize + 1 + 2;
+  // head_ storage: kMaxHeadSize rounded up to whole words, so that a
+  // template's head is copied as a fixed 24 bytes (the bytes past the head
+  // are never used).
+  static constexpr std::size_t kHeadStorage = 24;
+  static_assert(kHeadStorage >= kMaxHeadSize);
 
-  // BeginWithHead is Begin() for a head "8=<BeginString><SOH>9=" already
-  // validated (by a MessageTemplate), whose byte sum is head_sum: reserves
-  // the header, writes no field.
-  [[gnu::always_inline]] void BeginWithHead(const char* head, std::size_t head_size,
-                                            std::uint32_t head_sum) noexcept {
-    codec_internal::CopyBytes(head_, head, head_size);
+  // BeginWithPrefix is Begin() for a MessageTemplate: `head` (kHeadStorage
+  // bytes, the first head_size of them "8=<BeginString><SOH>9=", byte sum
+  // head_sum) and `prefix` ("35=..<SOH>" and the fixed header fields,
+  // prefix_sum) were validated when the template was built, so they are
+  // only copied: the head as a fixed 24 bytes, the prefix after the
+  // reserved header with its sum known (Finish sums only what follows).
+  [[gnu::always_inline]] void BeginWithPrefix(const char* head, std::size_t head_size, std::uint32_t head_sum,
+                                              const char* prefix, std::size_t prefix_size,
+                                              std::uint32_t prefix_sum) noexcept {
+    std::memcpy(head_, head, kHeadStorage);
     head_size_ = static_cast<std::uint8_t>(head_size);
     head_sum_ = head_sum;
     StartMessage();
+    char* const p = pos_;
+    if (prefix_size > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
+      Fail(ErrorCode::kBufferTooSmall, 0);
+      return;
+    }
+    codec_internal::CopyBytes(p, prefix, prefix_size);
+    pos_ = p + prefix_size;
+    summed_end_ = p + prefix_size;
+    known_sum_ = prefix_sum;
   }
   // SetHead builds head_ for another BeginString (out of line: rare); on an
   // invalid one starts the message in error and returns false.
@@ -287,17 +308,6 @@ class Encoder {
     body_start_ = body;
     summed_end_ = body;
   }
-  // AddRawFieldsSummed is AddRawFields for fields whose byte sum the caller
-  // knows (a template's pre-encoded parts): when nothing unsummed precedes
-  // them, Finish() adds `sum` instead of summing their bytes again.
-  [[gnu::always_inline]] void AddRawFieldsSummed(std::string_view fields, std::uint32_t sum) noexcept {
-    const bool summed = pos_ == summed_end_;
-    AddRawFields(fields);
-    if (summed && error_.ok()) [[likely]] {
-      known_sum_ += sum;
-      summed_end_ = pos_;
-    }
-  }
 
   // WriteTimestamp is WriteUtcTimestamp with "YYYYMMDD-HH:MM:SS" of the last
   // second seen cached: SendingTime and TransactTime, and the messages sent
@@ -316,7 +326,27 @@ class Encoder {
   // CacheSecond formats "YYYYMMDD-HH:MM:SS" of `seconds` since the epoch.
   void CacheSecond(std::int64_t seconds) noexcept;
 
+  // WriteTimeOnly is WriteUtcTimeOnly with "HH:MM:SS" of the last second of
+  // the day seen cached (the entries of a market data message, the fills
+  // of one second share it): most times only format a fraction.
+  char* WriteTimeOnly(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
+    if (nanos_of_day < 0 || nanos_of_day >= kNanosPerDay) [[unlikely]] return nullptr;
+    const auto second = static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond);
+    const auto fraction = static_cast<std::uint32_t>(nanos_of_day - std::int64_t{second} * kNanosPerSecond);
+    if (second != cached_time_second_) [[unlikely]] CacheTimeOfDay(second);
+    std::memcpy(out, cached_time_text_, 8);
+    return codec_internal::WriteFraction(out + 8, fraction, precision);
+  }
+  // CacheTimeOfDay formats "HH:MM:SS" of a second of the day.
+  void CacheTimeOfDay(std::uint32_t second_of_day) noexcept;
+
   static constexpr bool ValidTag(std::uint32_t tag) noexcept { return tag - 1 < kMaxTag; }
+  // HasSoh reports whether any byte of a or b is SOH: one SSE2 byte compare
+  // of both words (exact, as codec_internal::HasSohByte, in fewer instructions).
+  [[gnu::always_inline]] static bool HasSoh(std::uint64_t a, std::uint64_t b) noexcept {
+    const __m128i words = _mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(words, _mm_set1_epi8(1))) != 0;
+  }
   std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
 
   // Put writes tag, '=', the value from `format` (which writes at most
@@ -329,10 +359,10 @@ class Encoder {
       return;
     }
     constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
-    static_assert(kWorst >= 8, "WriteTagWide may store 8 bytes");
+    static_assert(kWorst >= 8, "WriteTagFast may store 8 bytes");
     char* p = pos_;
     if (static_cast<std::size_t>(end_ - p) >= kWorst) [[likely]] {
-      p = format(codec_internal::WriteTagWide(p, tag));
+      p = format(codec_internal::WriteTagFast(p, tag));
       if (p == nullptr) [[unlikely]] {
         Fail(ErrorCode::kInvalidValue, tag);
         return;
@@ -348,7 +378,7 @@ class Encoder {
   template <std::size_t kWorst, typename Format>
   [[gnu::noinline]] void PutNearEnd(std::uint32_t tag, Format& format) noexcept {
     char scratch[kWorst];
-    char* p = format(codec_internal::WriteTagWide(scratch, tag));
+    char* p = format(codec_internal::WriteTagFast(scratch, tag));
     if (p == nullptr) {
       Fail(ErrorCode::kInvalidValue, tag);
       return;
@@ -378,9 +408,11 @@ class Encoder {
   std::uint8_t reserved_digits_;      // BodyLength width reserved by Begin: digits(buffer size)
   std::uint8_t head_size_ = 0;        // bytes of head_
   std::uint32_t head_sum_ = 0;        // byte sum of head_
-  char head_[kMaxHeadSize] = {};      // "8=<BeginString><SOH>9="
+  char head_[kHeadStorage] = {};      // "8=<BeginString><SOH>9=", then unused bytes
   std::int64_t cached_second_ = INT64_MIN;  // seconds since the epoch of cached_second_text_
   char cached_second_text_[17] = {};      // "YYYYMMDD-HH:MM:SS"
+  std::uint32_t cached_time_second_ = UINT32_MAX;  // second of the day of cached_time_text_ (none yet)
+  char cached_time_text_[8] = {};         // "HH:MM:SS"
 };
 
 inline void GroupEncoder::End() noexcept {
@@ -427,21 +459,21 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
     if (n >= 8) {
       const std::uint64_t a = codec_internal::Load8(v);
       const std::uint64_t b = codec_internal::Load8(v + n - 8);
-      if (codec_internal::HasSohByte(a) || codec_internal::HasSohByte(b)) [[unlikely]] {
+      if (HasSoh(a, b)) [[unlikely]] {
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
-      p = codec_internal::WriteTagWide(p, tag);
+      p = codec_internal::WriteTagFast(p, tag);
       std::memcpy(p, &a, 8);
       std::memcpy(p + n - 8, &b, 8);
     } else if (n >= 4) {
       const std::uint32_t a = codec_internal::Load4(v);
       const std::uint32_t b = codec_internal::Load4(v + n - 4);
-      if (codec_internal::HasSohByte((std::uint64_t{a} << 32) | b)) [[unlikely]] {
+      if (HasSoh((std::uint64_t{a} << 32) | b, 0)) [[unlikely]] {
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
-      p = codec_internal::WriteTagWide(p, tag);
+      p = codec_internal::WriteTagFast(p, tag);
       std::memcpy(p, &a, 4);
       std::memcpy(p + n - 4, &b, 4);
     } else {
@@ -450,7 +482,7 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
-      p = codec_internal::WriteTagWide(p, tag);
+      p = codec_internal::WriteTagFast(p, tag);
       p[0] = c0;
       p[n / 2] = c1;
       p[n - 1] = c2;
@@ -464,10 +496,10 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
     Fail(ErrorCode::kInvalidValue, tag);
     return;
   }
-  // Room for the widest tag (which also covers WriteTagWide's 8-byte store)
+  // Room for the widest tag (which also covers WriteTagFast's 8-byte store)
   // is checked first; only near the end is the exact size needed.
   if (kMaxTagChars + 2 + n <= room) [[likely]] {
-    p = codec_internal::WriteTagWide(p, tag);
+    p = codec_internal::WriteTagFast(p, tag);
   } else {
     const std::size_t need = static_cast<std::size_t>(codec_internal::CountDigits(tag)) + 2 + n;
     if (need > room) [[unlikely]] {

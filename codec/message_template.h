@@ -82,13 +82,13 @@ class MessageTemplate {
   // nanoseconds since the epoch) and copies the fixed body fields. The
   // caller then appends the rest of the body and calls Finish().
   void Start(Encoder& encoder, std::uint64_t msg_seq_num, std::int64_t sending_time_nanos) const noexcept {
-    encoder.BeginWithHead(head_, head_size_, head_sum_);
     if (!error_.ok()) [[unlikely]] {
+      encoder.BeginWithPrefix(head_, head_size_, head_sum_, header_, 0, 0);
       encoder.Fail(error_.code, error_.tag);
       return;
     }
     // The pre-encoded prefix's byte sum is known: Finish() sums only from 34 on.
-    encoder.AddRawFieldsSummed(std::string_view(header_, header_size_), header_sum_);
+    encoder.BeginWithPrefix(head_, head_size_, head_sum_, header_, header_size_, header_sum_);
     encoder.AddUint(34, msg_seq_num);
     encoder.AddTimestamp(52, sending_time_nanos, precision_);
     if (body_size_ != 0) encoder.AddRawFields(std::string_view(body_, body_size_));
@@ -134,7 +134,7 @@ class MessageTemplate {
   // for the first field of `fields` tagged 8, 9, 10, 34, 35 or 52.
   static Error CheckNoReservedTags(const char* fields, std::size_t size) noexcept;
 
-  char head_[Encoder::kMaxHeadSize] = {};  // "8=<BeginString><SOH>9="
+  char head_[Encoder::kHeadStorage] = {};  // "8=<BeginString><SOH>9=", then unused bytes
   std::size_t head_size_ = 0;
   std::uint32_t head_sum_ = 0;
   char header_[kMaxFixedBytes] = {};  // "35=<MsgType><SOH>" and the fixed header fields

@@ -141,6 +141,50 @@ TEST(EncoderFastPaths, StringsOfEveryShortLength) {
   ASSERT_EQ(Fragment([](Encoder& e) { e.AddString(Opaque(55), ""); }), "ERR");
 }
 
+// UTCTimeOnly through one encoder (its "HH:MM:SS" cache hit, missed,
+// refilled), every precision, against snprintf; invalid times in between
+// fail and leave the next time right.
+TEST(EncoderFastPaths, TimeOnlyThroughTheCacheOfTheLastSecond) {
+  std::mt19937_64 rng(31);
+  char buffer[128];
+  Encoder e(buffer);
+  const TimePrecision precisions[] = {TimePrecision::kSeconds, TimePrecision::kMillis, TimePrecision::kMicros,
+                                      TimePrecision::kNanos, TimePrecision::kPicos};
+  std::int64_t ns = 0;
+  for (int i = 0; i < 200000; ++i) {
+    switch (rng() % 6) {
+      case 0: ns = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(kNanosPerDay)); break;
+      case 1: ns = (ns / kNanosPerSecond) * kNanosPerSecond + static_cast<std::int64_t>(rng() % 1000000000); break;
+      case 2: ns = rng() % 2 ? 0 : kNanosPerDay - 1; break;
+      case 3: {  // invalid: before midnight or a full day
+        e.BeginFragment();
+        e.AddTimeOnly(273, rng() % 2 ? -1 - static_cast<std::int64_t>(rng() % 1000) : kNanosPerDay + static_cast<std::int64_t>(rng() % 1000),
+                      TimePrecision::kMillis);
+        ASSERT_EQ(e.FinishFragment().error.code, ErrorCode::kInvalidValue);
+        continue;
+      }
+      default: ns += static_cast<std::int64_t>(rng() % 3000000000); if (ns >= kNanosPerDay) ns -= kNanosPerDay; break;
+    }
+    const TimePrecision p = precisions[rng() % 5];
+    e.BeginFragment();
+    e.AddTimeOnly(Opaque(273), ns, p);
+    const EncodeResult r = e.FinishFragment();
+    ASSERT_TRUE(r.ok());
+    const std::int64_t sec = ns / kNanosPerSecond, frac = ns % kNanosPerSecond;
+    char want[64];
+    int n = std::snprintf(want, sizeof want, "273=%02" PRId64 ":%02" PRId64 ":%02" PRId64, sec / 3600, sec / 60 % 60,
+                          sec % 60);
+    switch (p) {
+      case TimePrecision::kSeconds: break;
+      case TimePrecision::kMillis: n += std::snprintf(want + n, sizeof want - n, ".%03" PRId64, frac / 1000000); break;
+      case TimePrecision::kMicros: n += std::snprintf(want + n, sizeof want - n, ".%06" PRId64, frac / 1000); break;
+      case TimePrecision::kNanos: n += std::snprintf(want + n, sizeof want - n, ".%09" PRId64, frac); break;
+      case TimePrecision::kPicos: n += std::snprintf(want + n, sizeof want - n, ".%09" PRId64 "000", frac); break;
+    }
+    ASSERT_EQ(std::string(r.bytes), std::string(want) + "\x01") << ns;
+  }
+}
+
 // Each field alone in every buffer size 0..N+8, inside a block with guard
 // bytes: exactly the expected bytes or kBufferTooSmall, never a stray write.
 template <typename F>
