@@ -200,6 +200,23 @@ struct WalkState {
 // the block before.
 constexpr std::size_t kMostFieldsPerBlock = simd::kBlockBytes / 4 + 1;
 
+// TagFromDigits combines up to four tag digits (byte values 0..9, the most
+// significant at the top of the low 32 bits, none missing below) into the tag.
+[[gnu::always_inline]] inline std::uint32_t TagFromDigits(std::uint32_t digits) noexcept {
+  digits = (digits * 2561) >> 8 & 0x00FF00FFu;  // pairs: 10 * high + low in each 16 bits
+  return (digits * 6553601) >> 16;               // 100 * high pair + low pair
+}
+
+// AppendField writes the next Field of the index and advances `next`.
+[[gnu::always_inline]] inline void AppendField(Field*& next, std::uint32_t tag,
+                                               std::size_t value_start,
+                                               std::size_t length) noexcept {
+  next->tag = tag;
+  next->offset = static_cast<std::uint32_t>(value_start);
+  next->length = static_cast<std::uint32_t>(length);
+  ++next;
+}
+
 // FastBlock indexes ordinary fields (a 1..4 digit tag without leading zero,
 // '=', a non-empty value, not special, room in the index) ending in the current
 // block, for as long as they come. Returns true when the block's SOH bits are
@@ -226,18 +243,13 @@ template <bool kCheckRoom>
         __builtin_ctzll(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39)));
     const std::size_t digits = bit >> 3;
     if (p[digits] != '=') [[unlikely]] return false;  // p[4] is in bounds after four digits
-    std::uint32_t tag = x4 << (39 - bit);
-    tag = (tag * 2561) >> 8 & 0x00FF00FFu;
-    tag = (tag * 6553601) >> 16;
+    const std::uint32_t tag = TagFromDigits(x4 << (39 - bit));
     const std::size_t value_start = pos + digits + 1;
     const std::size_t length = soh - value_start;
     if (length == 0) [[unlikely]] return false;
     if (kCheckRoom && next == out_end) [[unlikely]] return false;
     if (special[tag] != 0) [[unlikely]] return false;  // tag < 10000 <= kSpecialTableTags here
-    next->tag = tag;
-    next->offset = static_cast<std::uint32_t>(value_start);
-    next->length = static_cast<std::uint32_t>(length);
-    ++next;
+    AppendField(next, tag, value_start, length);
     pos = soh + 1;
     bits &= bits - 1;
   } while (bits != 0);
@@ -324,17 +336,12 @@ template <bool kCheckRoom>
     const std::size_t value_start = pos + (bit >> 3) + 1;
     if (data[value_start - 1] != '=') [[unlikely]] return false;  // in bounds: <= pos + 4
     // The digits to the top of the low 32 bits (none left for zero digits: tag 0), then combined.
-    std::uint32_t tag = static_cast<std::uint32_t>(std::uint64_t{x4} << (39 - bit));
-    tag = (tag * 2561) >> 8 & 0x00FF00FFu;
-    tag = (tag * 6553601) >> 16;
+    const std::uint32_t tag = TagFromDigits(static_cast<std::uint32_t>(std::uint64_t{x4} << (39 - bit)));
     const std::size_t length = soh - value_start;
     if (length == 0) [[unlikely]] return false;
     if (kCheckRoom && next == out_end) [[unlikely]] return false;
     if (special[tag] != 0) [[unlikely]] return false;  // also tag 0: no digits or a leading zero
-    next->tag = tag;
-    next->offset = static_cast<std::uint32_t>(value_start);
-    next->length = static_cast<std::uint32_t>(length);
-    ++next;
+    AppendField(next, tag, value_start, length);
     pos = soh + 1;
     bits &= bits - 1;
   } while (bits != 0);

@@ -155,11 +155,18 @@ inline std::uint64_t DigitPairs(std::uint64_t w) noexcept {
   return x * 10 + (x >> 8);  // each byte at most 9 * 10 + 9: no carries
 }
 
-// FastTimestamp reads "YYYYMMDD-HH:MM:SS" with no fraction or 3 fraction
-// digits (size 17 or 21), the common forms. Returns true with the date and
-// time of day only when the text is valid; false means "ask the general path".
-inline bool FastTimestamp(std::string_view text, unsigned* y, unsigned* m, unsigned* d,
-                          std::int64_t* time_of_day) noexcept {
+// TimestampDigits: the numbers of "YYYYMMDD-HH:MM:SS" or
+// "YYYYMMDD-HH:MM:SS.sss" as ReadTimestampDigits reads them: every digit
+// checked, no range checked (month 0..99 etc.).
+struct TimestampDigits {
+  unsigned year, month, day, hh, mm, ss;
+  std::int64_t fraction_nanos;  // the ".sss" milliseconds in nanoseconds, 0 without them
+};
+
+// ReadTimestampDigits reads the common UTCTimestamp forms (size 17 or 21).
+// Returns false when the text has another size or shape, or a non-digit.
+[[gnu::always_inline]] inline bool ReadTimestampDigits(std::string_view text,
+                                                       TimestampDigits* out) noexcept {
   const std::size_t n = text.size();
   if (n != 17 && n != 21) return false;
   const char* const p = text.data();
@@ -171,28 +178,41 @@ inline bool FastTimestamp(std::string_view text, unsigned* y, unsigned* m, unsig
   if (p[8] != '-' || (raw & kColonBytes) != kColons || date == ~std::uint64_t{0}) return false;
   const std::uint64_t time = DigitPairs((raw & ~kColonBytes) | 0x0000300000300000ull);
   if (time == ~std::uint64_t{0}) return false;
-  const unsigned year = static_cast<unsigned>(date & 0xff) * 100 + ((date >> 16) & 0xff);
-  const unsigned month = (date >> 32) & 0xff;
-  const unsigned day = (date >> 48) & 0xff;
-  const unsigned hh = time & 0xff;
-  const unsigned mm = (time >> 24) & 0xff;
-  const unsigned ss = (time >> 48) & 0xff;
-  if (month < 1 || month > 12 || day < 1 || day > DaysInMonth(year, month) || hh > 23 || mm > 59 ||
-      ss > 60) {
+  out->fraction_nanos = 0;
+  if (n == 21) {
+    // ".sss": the dot, then three digits (each x = byte - '0' must be 0..9, exact per byte).
+    std::uint32_t w;
+    std::memcpy(&w, p + 17, 4);
+    const std::uint32_t x = (w >> 8) - 0x303030u;
+    if ((w & 0xff) != '.' || ((x | (x + 0x767676u)) & 0x808080u) != 0) return false;
+    out->fraction_nanos =
+        static_cast<std::int64_t>((x & 0xff) * 100 + ((x >> 8) & 0xff) * 10 + (x >> 16)) * 1000000;
+  }
+  out->year = static_cast<unsigned>(date & 0xff) * 100 + static_cast<unsigned>((date >> 16) & 0xff);
+  out->month = (date >> 32) & 0xff;
+  out->day = (date >> 48) & 0xff;
+  out->hh = time & 0xff;
+  out->mm = (time >> 24) & 0xff;
+  out->ss = (time >> 48) & 0xff;
+  return true;
+}
+
+// FastTimestamp reads "YYYYMMDD-HH:MM:SS" with no fraction or 3 fraction
+// digits (size 17 or 21), the common forms. Returns true with the date and
+// time of day only when the text is valid; false means "ask the general path".
+inline bool FastTimestamp(std::string_view text, unsigned* y, unsigned* m, unsigned* d,
+                          std::int64_t* time_of_day) noexcept {
+  TimestampDigits t;
+  if (!ReadTimestampDigits(text, &t)) return false;
+  if (t.month < 1 || t.month > 12 || t.day < 1 || t.day > DaysInMonth(t.year, t.month) ||
+      t.hh > 23 || t.mm > 59 || t.ss > 60) {
     return false;
   }
-  std::int64_t fraction = 0;
-  if (n == 21) {
-    const unsigned f0 = static_cast<unsigned char>(p[18]) - static_cast<unsigned>('0');
-    const unsigned f1 = static_cast<unsigned char>(p[19]) - static_cast<unsigned>('0');
-    const unsigned f2 = static_cast<unsigned char>(p[20]) - static_cast<unsigned>('0');
-    if (p[17] != '.' || f0 > 9 || f1 > 9 || f2 > 9) return false;
-    fraction = static_cast<std::int64_t>(f0 * 100 + f1 * 10 + f2) * 1000000;
-  }
-  *y = year;
-  *m = month;
-  *d = day;
-  *time_of_day = (static_cast<std::int64_t>(hh) * 3600 + mm * 60 + ss) * kNanosPerSecond + fraction;
+  *y = t.year;
+  *m = t.month;
+  *d = t.day;
+  *time_of_day =
+      (static_cast<std::int64_t>(t.hh) * 3600 + t.mm * 60 + t.ss) * kNanosPerSecond + t.fraction_nanos;
   return true;
 }
 
@@ -306,37 +326,14 @@ constexpr std::uint16_t kDaysBeforeMonth[12] = {0, 31, 59, 90, 120, 151, 181, 21
 // timestamp of that shape; false means "ask the general parser", never an error.
 // Small and separate, so the common case does not pay for the general one's registers.
 inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
-  const std::size_t n = text.size();
-  if (n != 17 && n != 21) return false;
-  const char* const p = text.data();
-  const std::uint64_t date = DigitPairs(Load8(p));
-  // "HH:MM:SS" with the colons read as '0', so that the pairs are at bytes 0, 3, 6.
-  const std::uint64_t raw = Load8(p + 9);
-  constexpr std::uint64_t kColons = 0x00003A00003A0000ull;
-  constexpr std::uint64_t kColonBytes = 0x0000FF0000FF0000ull;
-  if (p[8] != '-' || (raw & kColonBytes) != kColons || date == ~std::uint64_t{0}) return false;
-  const std::uint64_t time = DigitPairs((raw & ~kColonBytes) | 0x0000300000300000ull);
-  if (time == ~std::uint64_t{0}) return false;
-  const unsigned years = static_cast<unsigned>(date & 0xff) * 100 +
-                         static_cast<unsigned>((date >> 16) & 0xff) - 1970;  // wraps below 1970
-  const unsigned month = (date >> 32) & 0xff;
-  const unsigned day = (date >> 48) & 0xff;
-  const unsigned hh = time & 0xff;
-  const unsigned mm = (time >> 24) & 0xff;
-  const unsigned ss = (time >> 48) & 0xff;
+  TimestampDigits t;
+  if (!ReadTimestampDigits(text, &t)) return false;
+  const unsigned years = t.year - 1970;  // wraps below 1970
+  const unsigned month = t.month, day = t.day, hh = t.hh, mm = t.mm, ss = t.ss;
   if (years > 2099 - 1970 || month - 1 > 11 || hh > 23 || mm > 59 || ss > 60) return false;
   const bool leap = (years + 2) % 4 == 0;  // 1972 is
   if (day - 1 >= kDaysInMonth[month - 1] + (month == 2 && leap ? 1u : 0u)) return false;
-  std::int64_t fraction = 0;
-  if (n == 21) {
-    // ".sss": the dot, then three digits (each x = byte - '0' must be 0..9, exact per byte).
-    std::uint32_t w;
-    std::memcpy(&w, p + 17, 4);
-    const std::uint32_t x = (w >> 8) - 0x303030u;
-    if ((w & 0xff) != '.' || ((x | (x + 0x767676u)) & 0x808080u) != 0) return false;
-    fraction = static_cast<std::int64_t>((x & 0xff) * 100 + ((x >> 8) & 0xff) * 10 + (x >> 16)) *
-               1000000;
-  }
+  const std::int64_t fraction = t.fraction_nanos;
   // Whole years, their leap days, the month's first day, the day: at most
   // 47,846 days, no overflow in nanoseconds.
   const unsigned days = years * 365 + (years + 1) / 4 + kDaysBeforeMonth[month - 1] +
