@@ -18,6 +18,7 @@
 #include "codec/message_view.h"
 #include "simd/cpu_features.h"
 #include "tests/codec/fix_test_util.h"
+#include "tests/support/active_isa_fixture.h"
 
 namespace fixwire {
 namespace {
@@ -117,16 +118,7 @@ std::string Frame(std::string_view begin, std::string_view body) {
   return before + "10=" + cs + "\x01";
 }
 
-class DecoderFastPathTest : public ::testing::TestWithParam<simd::Isa> {
- protected:
-  void SetUp() override {
-    if (!simd::CpuSupports(GetParam())) GTEST_SKIP() << "CPU lacks " << simd::IsaName(GetParam());
-    previous_ = simd::ActiveIsa();
-    ASSERT_TRUE(simd::SetActiveIsa(GetParam()));
-  }
-  void TearDown() override { (void)simd::SetActiveIsa(previous_); }
-  simd::Isa previous_ = simd::Isa::kScalar;
-};
+using DecoderFastPathTest = ::fixwire::testing::ActiveIsaTest;
 
 // Ordinary messages of every size from 32 bytes (up to several 2 KB scan
 // chunks) take the fast path, and their fields are the reference parser's.

@@ -16,6 +16,7 @@
 #include "codec/message_view.h"
 #include "simd/cpu_features.h"
 #include "tests/codec/fix_test_util.h"
+#include "tests/support/active_isa_fixture.h"
 #include "tests/support/alloc_counter.h"
 
 namespace fixwire {
@@ -504,16 +505,7 @@ void CheckAgainstReference(const MessageView& view, std::string_view m) {
   }
 }
 
-class DecoderIsaTest : public ::testing::TestWithParam<simd::Isa> {
- protected:
-  void SetUp() override {
-    if (!simd::CpuSupports(GetParam())) GTEST_SKIP() << "CPU lacks " << simd::IsaName(GetParam());
-    previous_ = simd::ActiveIsa();
-    ASSERT_TRUE(simd::SetActiveIsa(GetParam()));
-  }
-  void TearDown() override { (void)simd::SetActiveIsa(previous_); }
-  simd::Isa previous_ = simd::Isa::kScalar;
-};
+using DecoderIsaTest = ::fixwire::testing::ActiveIsaTest;
 
 TEST_P(DecoderIsaTest, RandomMessagesMatchReference) {
   testing::RandomMessageMaker maker(1234 + static_cast<int>(GetParam()));
