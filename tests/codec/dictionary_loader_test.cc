@@ -467,14 +467,20 @@ void ExpandMasks(std::span<const RequiredMask> masks, std::set<std::uint32_t>* o
   }
 }
 
+// ShippedAndTestDictionaries: the shipped dictionaries and the two test
+// ones (mini44, custom with user-defined fields and messages).
+std::vector<std::string> ShippedAndTestDictionaries() {
+  std::vector<std::string> files = ShippedDictionaries();
+  files.push_back("tests/data/dictionaries/mini44.xml");
+  files.push_back("tests/data/dictionaries/custom.xml");
+  return files;
+}
+
 // Every scope's required masks hold exactly its required members (by the
 // members' own required flags), by ordinal and by position, one mask per
 // word in increasing word order, none empty.
 TEST(ShippedDictionariesTest, RequiredMasksHoldExactlyTheRequiredMembers) {
-  std::vector<std::string> files = ShippedDictionaries();
-  files.push_back("tests/data/dictionaries/mini44.xml");
-  files.push_back("tests/data/dictionaries/custom.xml");
-  for (const std::string& path : files) {
+  for (const std::string& path : ShippedAndTestDictionaries()) {
     SCOPED_TRACE(path);
     auto d = LoadDictionaryFile(path);
     ASSERT_TRUE(d.ok()) << d.status();
@@ -501,10 +507,7 @@ TEST(ShippedDictionariesTest, RequiredMasksHoldExactlyTheRequiredMembers) {
 // Each message's merged masks hold exactly the required members of the
 // header, its body and the trailer (by the members' own required flags).
 TEST(ShippedDictionariesTest, MessageRequiredMasksMergeHeaderBodyAndTrailer) {
-  std::vector<std::string> files = ShippedDictionaries();
-  files.push_back("tests/data/dictionaries/mini44.xml");
-  files.push_back("tests/data/dictionaries/custom.xml");
-  for (const std::string& path : files) {
+  for (const std::string& path : ShippedAndTestDictionaries()) {
     SCOPED_TRACE(path);
     auto d = LoadDictionaryFile(path);
     ASSERT_TRUE(d.ok()) << d.status();
