@@ -158,6 +158,17 @@ inline unsigned FastTag(const char* p, std::uint32_t* tag) noexcept {
   return (static_cast<std::uint64_t>(i - pos) << 32) | t;
 }
 
+// ReadTag parses the tag at data + pos (FastTag, then SlowTag for what it
+// leaves) into *tag and returns its digit count, 0 when there is no valid tag.
+[[gnu::always_inline]] inline std::size_t ReadTag(const char* data, std::size_t pos,
+                                                  std::uint32_t* tag) noexcept {
+  const std::size_t digits = FastTag(data + pos, tag);
+  if (digits != 0) [[likely]] return digits;
+  const std::uint64_t r = SlowTag(data, pos);
+  *tag = static_cast<std::uint32_t>(r);
+  return static_cast<std::size_t>(r >> 32);
+}
+
 // TagError classifies a field whose tag SlowTag rejected. `limit` bounds the
 // field (its SOH, or the body end); data[limit - 1] is SOH when it is the body end.
 [[gnu::noinline, gnu::cold]] Error TagError(const char* data, std::size_t pos,
@@ -615,15 +626,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
       const std::size_t soh = block_base + static_cast<std::size_t>(std::countr_zero(bits));
       bits &= bits - 1;
       std::uint32_t tag;
-      std::size_t digits = FastTag(data + pos, &tag);
-      if (digits == 0) [[unlikely]] {
-        const std::uint64_t r = SlowTag(data, pos);
-        if (r == 0) {
-          return Pack(field_error(TagError(data, pos, soh)));
-        }
-        tag = static_cast<std::uint32_t>(r);
-        digits = static_cast<std::size_t>(r >> 32);
-      }
+      const std::size_t digits = ReadTag(data, pos, &tag);
+      if (digits == 0) [[unlikely]] return Pack(field_error(TagError(data, pos, soh)));
       const std::size_t value_start = pos + digits + 1;
       const std::size_t length = soh - value_start;
       if (length == 0) [[unlikely]] {
@@ -638,10 +642,7 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
                        : ErrorCode::kIndexCapacityExceeded,
                    pos, tag)));
       }
-      next->tag = tag;
-      next->offset = static_cast<std::uint32_t>(value_start);
-      next->length = static_cast<std::uint32_t>(length);
-      ++next;
+      AppendField(next, tag, value_start, length);
       pos = soh + 1;
       if (tag > max_tag) max_tag = tag;
       // One table byte covers "Length tag" and "8, 9 or 10"; larger tags ask the table.
@@ -660,15 +661,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
           return Pack(field_error(Fail(ErrorCode::kDataFieldNotNext, pos, data_tag)));
         }
         std::uint32_t found_tag;
-        std::size_t data_digits = FastTag(data + pos, &found_tag);
-        if (data_digits == 0) {
-          const std::uint64_t r = SlowTag(data, pos);
-          if (r == 0) {
-            return Pack(field_error(TagError(data, pos, body_end)));
-          }
-          found_tag = static_cast<std::uint32_t>(r);
-          data_digits = static_cast<std::size_t>(r >> 32);
-        }
+        const std::size_t data_digits = ReadTag(data, pos, &found_tag);
+        if (data_digits == 0) return Pack(field_error(TagError(data, pos, body_end)));
         const std::size_t data_start = pos + data_digits + 1;
         if (found_tag != data_tag) {
           return Pack(field_error(Fail(ErrorCode::kDataFieldNotNext, pos, found_tag)));

@@ -333,24 +333,6 @@ GroupView GroupEntryView::group(std::uint32_t count_tag) const noexcept {
   return GroupView();
 }
 
-#define FIXWIRE_ENTRY_GETTER(Name, Type, Parser)                                      \
-  ErrorCode GroupEntryView::Name(std::uint32_t tag, Type* out) const noexcept {       \
-    const Field* f = Find(tag);                                                       \
-    if (f == nullptr) return ErrorCode::kFieldNotFound;                               \
-    return Parser(value(*f), out);                                                    \
-  }
-FIXWIRE_ENTRY_GETTER(GetInt64, std::int64_t, ParseInt64)
-FIXWIRE_ENTRY_GETTER(GetUint64, std::uint64_t, ParseUint64)
-FIXWIRE_ENTRY_GETTER(GetChar, char, ParseChar)
-FIXWIRE_ENTRY_GETTER(GetBool, bool, ParseBool)
-FIXWIRE_ENTRY_GETTER(GetDecimal, Decimal, ParseDecimal)
-FIXWIRE_ENTRY_GETTER(GetUtcTimestamp, std::int64_t, ParseUtcTimestamp)
-FIXWIRE_ENTRY_GETTER(GetUtcTimeOnly, std::int64_t, ParseUtcTimeOnly)
-FIXWIRE_ENTRY_GETTER(GetUtcDateOnly, Date, ParseUtcDateOnly)
-FIXWIRE_ENTRY_GETTER(GetLocalMktDate, Date, ParseLocalMktDate)
-FIXWIRE_ENTRY_GETTER(GetMonthYear, MonthYear, ParseMonthYear)
-#undef FIXWIRE_ENTRY_GETTER
-
 GroupView GroupedMessage::group(std::uint32_t count_tag) const noexcept {
   const Field* fields = view_.fields().data();
   for (std::uint32_t g = first_group_; g != kNoGroup; g = groups_[g].next_sibling) {

@@ -53,6 +53,7 @@
 #include "codec/decimal.h"
 #include "codec/dictionary.h"
 #include "codec/error.h"
+#include "codec/internal/typed_getters.h"
 #include "codec/field.h"
 #include "codec/message_view.h"
 
@@ -151,17 +152,11 @@ class GroupEntryView {
     const Field* f = Find(tag);
     return f != nullptr ? value(*f) : fallback;
   }
-  // Typed getters: kOk, kFieldNotFound, or the parser's error (codec/values.h).
-  [[nodiscard]] ErrorCode GetInt64(std::uint32_t tag, std::int64_t* out) const noexcept;
-  [[nodiscard]] ErrorCode GetUint64(std::uint32_t tag, std::uint64_t* out) const noexcept;
-  [[nodiscard]] ErrorCode GetChar(std::uint32_t tag, char* out) const noexcept;
-  [[nodiscard]] ErrorCode GetBool(std::uint32_t tag, bool* out) const noexcept;
-  [[nodiscard]] ErrorCode GetDecimal(std::uint32_t tag, Decimal* out) const noexcept;
-  [[nodiscard]] ErrorCode GetUtcTimestamp(std::uint32_t tag, std::int64_t* nanos) const noexcept;
-  [[nodiscard]] ErrorCode GetUtcTimeOnly(std::uint32_t tag, std::int64_t* nanos) const noexcept;
-  [[nodiscard]] ErrorCode GetUtcDateOnly(std::uint32_t tag, Date* out) const noexcept;
-  [[nodiscard]] ErrorCode GetLocalMktDate(std::uint32_t tag, Date* out) const noexcept;
-  [[nodiscard]] ErrorCode GetMonthYear(std::uint32_t tag, MonthYear* out) const noexcept;
+  // Typed getters, as MessageView's: kOk, kFieldNotFound, or the parser's
+  // error (codec/values.h). GetInt64, GetUint64, GetChar, GetBool,
+  // GetDecimal, GetUtcTimestamp, GetUtcTimeOnly, GetUtcDateOnly,
+  // GetLocalMktDate, GetMonthYear.
+  FIXWIRE_TYPED_GETTERS
 
   // group returns the nested group with this count tag (empty when absent).
   GroupView group(std::uint32_t count_tag) const noexcept;

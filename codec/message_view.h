@@ -42,6 +42,7 @@
 #include "codec/error.h"
 #include "codec/field.h"
 #include "codec/field_index.h"
+#include "codec/internal/typed_getters.h"
 #include "codec/values.h"
 
 namespace fixwire {
@@ -159,22 +160,9 @@ class MessageView {
   // Typed getters of the first occurrence: kOk, kFieldNotFound, or the
   // parser's kBadValue / kValueOutOfRange (codec/values.h). Inline: the
   // lookup and the call to the parser (inline itself for char and bool).
-#define FIXWIRE_TYPED_GETTER(Name, Type, Parser)                                          \
-  [[nodiscard]] ErrorCode Name(std::uint32_t tag, Type* out) const noexcept {             \
-    const Field* f = Find(tag);                                                           \
-    return f != nullptr ? Parser(value(*f), out) : ErrorCode::kFieldNotFound;             \
-  }
-  FIXWIRE_TYPED_GETTER(GetInt64, std::int64_t, ParseInt64)
-  FIXWIRE_TYPED_GETTER(GetUint64, std::uint64_t, ParseUint64)
-  FIXWIRE_TYPED_GETTER(GetChar, char, ParseChar)
-  FIXWIRE_TYPED_GETTER(GetBool, bool, ParseBool)
-  FIXWIRE_TYPED_GETTER(GetDecimal, Decimal, ParseDecimal)
-  FIXWIRE_TYPED_GETTER(GetUtcTimestamp, std::int64_t, ParseUtcTimestamp)
-  FIXWIRE_TYPED_GETTER(GetUtcTimeOnly, std::int64_t, ParseUtcTimeOnly)
-  FIXWIRE_TYPED_GETTER(GetUtcDateOnly, Date, ParseUtcDateOnly)
-  FIXWIRE_TYPED_GETTER(GetLocalMktDate, Date, ParseLocalMktDate)
-  FIXWIRE_TYPED_GETTER(GetMonthYear, MonthYear, ParseMonthYear)
-#undef FIXWIRE_TYPED_GETTER
+  // GetInt64, GetUint64, GetChar, GetBool, GetDecimal, GetUtcTimestamp,
+  // GetUtcTimeOnly, GetUtcDateOnly, GetLocalMktDate, GetMonthYear.
+  FIXWIRE_TYPED_GETTERS
 
   // Standard header. begin_string() and msg_type() are the fixed first and
   // third fields; body_length() and checksum() the verified 9= and 10= values.

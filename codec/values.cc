@@ -69,55 +69,11 @@ ErrorCode ParseTimeOfDay(const char* p, std::size_t size, std::int64_t* nanos) n
   return ErrorCode::kOk;
 }
 
-// ShortUnsigned parses 1..19 digits (which cannot overflow) into *out; false
-// for anything else, which the general parser then classifies.
-inline bool ShortUnsigned(std::string_view text, std::uint64_t* out) noexcept {
-  const std::size_t n = text.size();
-  if (n - 1 >= 19) return false;
-  const char* const p = text.data();
-  std::uint64_t v = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const unsigned d = static_cast<unsigned char>(p[i]) - static_cast<unsigned>('0');
-    if (d > 9) return false;
-    v = v * 10 + d;
-  }
-  *out = v;
-  return true;
-}
-
-// UpToEightDigits parses text of 1..8 bytes that are all ASCII digits
-// (leading zeros allowed) into *out, reading exactly those bytes: at most two
-// loads, a SWAR digit test and three multiplies. False for anything else.
-inline bool UpToEightDigits(const char* p, std::size_t n, std::uint64_t* out) noexcept {
-  std::uint64_t w;  // p[0..n) in the low n bytes, zeros above
-  if (n >= 4) {
-    std::uint32_t lo;
-    std::uint32_t hi;
-    std::memcpy(&lo, p, 4);
-    std::memcpy(&hi, p + n - 4, 4);  // overlaps lo: the shared bytes are equal, so OR is exact
-    w = lo | static_cast<std::uint64_t>(hi) << (8 * (n - 4));
-  } else {
-    w = static_cast<unsigned char>(p[0]);
-    if (n >= 2) w |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[1])) << 8;
-    if (n == 3) w |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[2])) << 16;
-  }
-  const std::uint64_t x = w - 0x3030303030303030ull;
-  // High bit of a byte set when it is not a digit; exact up to the first such
-  // byte (borrows and carries only move up), which is all the test needs. The
-  // zero bytes from n on are non-digits and are masked off.
-  const std::uint64_t keep = n == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1;
-  if (((x | (x + 0x7676767676767676ull)) & 0x8080808080808080ull & keep) != 0) return false;
-  // Digits to the top bytes (low bytes become leading zeros), then pairs, quads, the value.
-  std::uint64_t v = x << (64 - 8 * n);
-  v = (v * 2561) >> 8 & 0x00FF00FF00FF00FFull;
-  v = (v * 6553601) >> 16 & 0x0000FFFF0000FFFFull;
-  v = (v * 42949672960001ull) >> 32;
-  *out = v;
-  return true;
-}
-
-// UpToFourDigits is UpToEightDigits for 1..4 bytes in 32-bit arithmetic
-// (two multiplies, no 64-bit constants): counts, quantities, sequence numbers.
+// UpToFourDigits parses text of 1..4 bytes that are all ASCII digits
+// (leading zeros allowed) into *out, reading exactly those bytes, in 32-bit
+// arithmetic (two multiplies, no 64-bit constants): counts, quantities,
+// sequence numbers. False for anything else. Longer values take
+// simd::ParseUnsigned, whose SWAR steps are 64-bit.
 inline bool UpToFourDigits(const char* p, std::size_t n, std::uint64_t* out) noexcept {
   std::uint32_t w;  // p[0..n) in the low n bytes, zeros above
   if (n >= 2) {
@@ -130,7 +86,9 @@ inline bool UpToFourDigits(const char* p, std::size_t n, std::uint64_t* out) noe
     w = static_cast<unsigned char>(p[0]);
   }
   const std::uint32_t x = w - 0x30303030u;
-  // As in UpToEightDigits: exact up to the first non-digit; bytes from n on masked off.
+  // High bit of a byte set when it is not a digit; exact up to the first such
+  // byte (borrows and carries only move up), which is all the test needs. The
+  // zero bytes from n on are non-digits and are masked off.
   const std::uint32_t keep = static_cast<std::uint32_t>((std::uint64_t{1} << (8 * n)) - 1);
   if (((x | (x + 0x76767676u)) & 0x80808080u & keep) != 0) return false;
   std::uint32_t v = static_cast<std::uint32_t>(std::uint64_t{x} << (32 - 8 * n));
@@ -140,11 +98,7 @@ inline bool UpToFourDigits(const char* p, std::size_t n, std::uint64_t* out) noe
   return true;
 }
 
-inline std::uint64_t Load8(const char* p) noexcept {
-  std::uint64_t w;
-  std::memcpy(&w, p, 8);
-  return w;
-}
+using simd_internal::Load8;
 
 // DigitPairs checks that the 8 bytes of w are ASCII digits and returns, in
 // byte k, digit k * 10 + digit k + 1 (0..99, for k = 0..6); ~0 when one is not a digit.
@@ -230,10 +184,6 @@ ErrorCode ParseDate(std::string_view text, Date* out) noexcept {
 ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
   if (text.size() - 1 < 4) [[likely]] {
     if (UpToFourDigits(text.data(), text.size(), out)) return ErrorCode::kOk;
-  } else if (text.size() - 1 < 8) [[likely]] {
-    if (UpToEightDigits(text.data(), text.size(), out)) return ErrorCode::kOk;
-  } else if (ShortUnsigned(text, out)) {
-    return ErrorCode::kOk;
   }
   if (text.empty()) return ErrorCode::kBadValue;
   if (text.size() > simd::kMaxUint64Digits) {
@@ -251,7 +201,7 @@ ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
   // 1..8 digits without a sign, the common case, in one step.
   if (std::uint64_t v; text.size() - 1 < 4 ? UpToFourDigits(text.data(), text.size(), &v)
                                             : text.size() - 1 < 8 &&
-                                                  UpToEightDigits(text.data(), text.size(), &v))
+                                                  simd::ParseUnsigned(text.data(), text.size(), &v))
       [[likely]] {
     *out = static_cast<std::int64_t>(v);
     return ErrorCode::kOk;
