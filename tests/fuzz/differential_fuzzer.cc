@@ -77,6 +77,7 @@ bool Canonical(std::string_view digits, std::size_t max_digits) {
 struct Split {
   bool non_canonical_tag = false;  // D3: empty, signed, leading zero, 0, > 9 digits, not digits
   bool misplaced_header = false;   // D4: 8/9/35 not the first three, 10 not last, or repeated
+  bool non_canonical_header_tag = false;  // D3 where 8, 9, 35 or 10 belongs ("035=", "09=")
   bool empty_value = false;        // D5
   bool bad_begin_string = false;   // D6: not FIX.x / FIXT.x of at most 16 bytes
   bool non_canonical_body_length = false;  // D2
@@ -108,6 +109,7 @@ Split SplitAtSoh(std::string_view b) {
     const auto& [tag_text, value] = pieces[i];
     if (!Canonical(tag_text, 9)) {
       s.non_canonical_tag = true;
+      if (i < 3 || i + 1 == pieces.size()) s.non_canonical_header_tag = true;
       continue;
     }
     std::uint32_t tag = 0;
@@ -145,7 +147,10 @@ bool CountsMayDiffer(const Split& s) {
 bool SpecRuleExplains(ErrorCode code, const Split& s) {
   switch (code) {
     case ErrorCode::kBadBeginString:
-      return s.bad_begin_string;
+      return s.bad_begin_string || s.non_canonical_header_tag;
+    case ErrorCode::kMissingBodyLength:
+      // D3: "09=61" is not BodyLength to fixwire; QuickFIX reads the tag as 9.
+      return s.non_canonical_header_tag;
     case ErrorCode::kBadTag:
     case ErrorCode::kMissingEquals:
       return s.non_canonical_tag;
@@ -153,7 +158,8 @@ bool SpecRuleExplains(ErrorCode code, const Split& s) {
       return s.empty_value;
     case ErrorCode::kFieldOutOfPlace:
     case ErrorCode::kMissingMsgType:
-      return s.misplaced_header;
+      // D4, or D3 where a header tag belongs ("035=D" is not MsgType to fixwire).
+      return s.misplaced_header || s.non_canonical_header_tag;
     case ErrorCode::kBadDataLength:
     case ErrorCode::kDataLengthPastEnd:
     case ErrorCode::kDataFieldNotNext:
