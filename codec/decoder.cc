@@ -439,22 +439,27 @@ constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
   return true;
 }
 
-// kWalkStopped is WalkOrdinary's *sum_out when it stopped early (no byte sum reaches it).
+// kWalkStopped is WalkOrdinary's sum when it stopped early (no byte sum reaches it).
 constexpr std::uint64_t kWalkStopped = ~std::uint64_t{0};
+
+// WalkResult is WalkOrdinary's answer, returned in two registers.
+struct WalkResult {
+  Field* next;        // one past the last field written
+  std::uint64_t sum;  // byte sum of [0, body_end), or kWalkStopped
+};
 
 // WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
 // has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
 // the bytes' size): the fields go to next, next + 1, ... below out_end. It
 // scans [0, body_end) 2 KB at a time and takes each SOH's field with
-// FastFields. Returns one past the last field written, with *sum_out the byte
+// FastFields. Returns one past the last field written, with the byte
 // sum of [0, body_end) when every field was ordinary, or kWalkStopped when it
 // stopped at a field that is not ordinary or does not fit (that field then
 // starts right after the last one written, or at body_start). Out of line, so
 // that the walk's state has the registers to itself.
-[[gnu::noinline]] Field* WalkOrdinary(const char* data, std::size_t body_start,
-                                      std::size_t body_end, const std::uint8_t* special,
-                                      Field* next, Field* const out_end,
-                                      std::uint64_t* sum_out) noexcept {
+[[gnu::noinline]] WalkResult WalkOrdinary(const char* data, std::size_t body_start,
+                                           std::size_t body_end, const std::uint8_t* special,
+                                           Field* next, Field* const out_end) noexcept {
   std::uint64_t masks[MaskChunk::kBlocks];
   std::uint64_t sum = 0;
   std::size_t pos = body_start;
@@ -476,17 +481,13 @@ constexpr std::uint64_t kWalkStopped = ~std::uint64_t{0};
           room >= kMostFieldsPerBlock * sizeof(Field)
               ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
               : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
-      if (!used_up) [[unlikely]] {
-        *sum_out = kWalkStopped;
-        return next;
-      }
+      if (!used_up) [[unlikely]] return WalkResult{next, kWalkStopped};
     }
     chunk += n;
     if (chunk == body_end) break;
   }
   // Every SOH of the body was a field's end, the last at body_end - 1: pos == body_end.
-  *sum_out = sum;
-  return next;
+  return WalkResult{next, sum};
 }
 
 }  // namespace
@@ -510,7 +511,7 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
 
 [[gnu::noinline]] Error Decoder::DecodeGeneral(std::string_view bytes, FieldIndex& index,
                                               MessageView& out,
-                                              const Resume& resume) const noexcept {
+                                              Resume resume) const noexcept {
   // The body returns the Error packed in one scalar (see PackedError) so that
   // its many return paths merge in registers.
   const PackedError packed = [&]() __attribute__((always_inline)) -> PackedError {
@@ -593,13 +594,13 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
     // The largest tag of a field not taken by FastWalk (whose tags are below kSpecialTableTags).
     std::uint32_t max_tag = kSpecialTableTags - 1;
     // The first chunk starts at 0, so the header's bytes are summed too.
-    if (resume.pos != 0) {
-      // DecodeFast's walk indexed [body_start, resume.pos) exactly as this
-      // walk would have (ordinary fields only); rescan sums [0, resume.pos)
+    if (resume.pos() != 0) {
+      // DecodeFast's walk indexed [body_start, resume.pos()) exactly as this
+      // walk would have (ordinary fields only); rescan sums [0, resume.pos())
       // with ByteSum (summed_to is 0) and scans on from there.
-      pos = resume.pos;
-      next = fields + resume.fields;
-      rescan(resume.pos);
+      pos = resume.pos();
+      next = fields + resume.fields();
+      rescan(pos);
     } else {
       rescan(0);
     }
@@ -749,32 +750,34 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
 // checked), 35= first, and then only ordinary fields (FastFields': tags of 1..4
 // digits without leading zero, '=', a non-empty value, not a Length tag nor 8,
 // 9, 10) with room for all of them in an index whose direct table covers
-// every 4-digit tag. Anything else returns false: when the walk stopped at a
-// field, *resume says where, and DecodeGeneral continues from there;
-// otherwise DecodeGeneral decodes the message from scratch. So every error and
+// every 4-digit tag. Anything else returns a Resume other than kDecoded: when
+// the walk stopped at a field, where, and DecodeGeneral continues from there;
+// otherwise (pos() 0) DecodeGeneral decodes the message from scratch. So every error and
 // every unusual field is DecodeGeneral's alone, and no field error here needs
 // the CheckSum-first ordering.
-[[gnu::always_inline]] inline bool Decoder::DecodeFast(const char* data, std::size_t size,
-                                                       FieldIndex& index, MessageView& out,
-                                                       Resume* resume) const noexcept {
+[[gnu::always_inline]] inline Decoder::Resume Decoder::DecodeFast(const char* data,
+                                                                   std::size_t size,
+                                                                   FieldIndex& index,
+                                                                   MessageView& out) const noexcept {
+  constexpr Resume kFromScratch{};
   using codec_internal::framing_detail::Load8;
   const std::uint32_t capacity = index.capacity_;  // 0 for an invalid index
-  if (size < 32 || capacity < 4 || index.direct_tags_ < kSpecialTags) [[unlikely]] return false;
+  if (size < 32 || capacity < 4 || index.direct_tags_ < kSpecialTags) [[unlikely]] return kFromScratch;
   codec_internal::FrameHeader h;
   if (!CommonFrameHeader(data, &h) && !codec_internal::framing_detail::FastFrameHeader(data, &h))
       [[unlikely]] {
-    return false;
+    return kFromScratch;
   }
   // FastFrameHeader takes at most 7 BodyLength digits: no overflow below.
   const std::size_t body_start = h.body_start;  // < 64: at most 18 + 3 + 7 + 1
   const std::size_t body_end = body_start + h.body_length;
   if (body_end + codec_internal::kTrailerBytes > size ||
       body_end + codec_internal::kTrailerBytes > options_.max_message_size) [[unlikely]] {
-    return false;
+    return kFromScratch;
   }
   // "<SOH>10=ddd<SOH>" from the byte before body_end (in bounds: body_end + 7 <= size).
   const std::uint64_t trailer = Load8(data + body_end - 1);
-  if ((trailer & 0xFF000000FFFFFFFFull) != 0x010000003D303101ull) [[unlikely]] return false;
+  if ((trailer & 0xFF000000FFFFFFFFull) != 0x010000003D303101ull) [[unlikely]] return kFromScratch;
   // The three CheckSum bytes. When the CheckSum is validated they are compared,
   // after the walk, with the sum written as three digits (which also proves
   // they are digits of 0..255); otherwise they are parsed here.
@@ -784,32 +787,32 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   if (!validate) [[unlikely]] {
     // Each byte 0x30..0x39: high nibble 3, and still 3 after adding 6 (no carry between bytes).
     if ((digits3 & 0xF0F0F0u) != 0x303030u || ((digits3 + 0x060606u) & 0xF0F0F0u) != 0x303030u) {
-      return false;
+      return kFromScratch;
     }
     given = (digits3 & 0xFu) * 100 + (digits3 >> 8 & 0xFu) * 10 + (digits3 >> 16 & 0xFu);
-    if (given > 255) return false;
+    if (given > 255) return kFromScratch;
   }
   {
     std::uint32_t first;
     std::memcpy(&first, data + body_start, 4);  // body_start + 4 <= body_end + 3 < size
-    if ((first & 0xFFFFFFu) != 0x3D3533u) [[unlikely]] return false;  // "35="
+    if ((first & 0xFFFFFFu) != 0x3D3533u) [[unlikely]] return kFromScratch;  // "35="
   }
 
   Field* const fields = index.fields_;
   // Body fields go below out_end; 10= then still fits.
-  std::uint64_t sum;
-  Field* next = WalkOrdinary(data, body_start, body_end, special_.data(), fields + 2,
-                             fields + (capacity - 1), &sum);
+  const WalkResult walk = WalkOrdinary(data, body_start, body_end, special_.data(), fields + 2,
+                                       fields + (capacity - 1));
+  Field* next = walk.next;
+  const std::uint64_t sum = walk.sum;
   if (sum == kWalkStopped) [[unlikely]] {
     // The field it stopped at starts after the last one written (each ends at its SOH).
     const std::size_t stop =
         next == fields + 2 ? body_start : std::size_t{next[-1].offset} + next[-1].length + 1;
-    *resume = Resume{stop, static_cast<std::uint32_t>(next - fields)};
-    return false;
+    return Resume::At(stop, static_cast<std::uint32_t>(next - fields));
   }
   if (validate) {
     given = static_cast<std::uint8_t>(sum);
-    if (kCheckSumText[given] != digits3) [[unlikely]] return false;
+    if (kCheckSumText[given] != digits3) [[unlikely]] return kFromScratch;
   }
   *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
   fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
@@ -831,15 +834,14 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   out.generation_ = index.generation_;
   out.body_length_ = h.body_length;
   out.checksum_ = static_cast<std::uint8_t>(given);
-  return true;
+  return Resume{Resume::kDecoded};
 }
 
 Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
-  // Error{} through Unpack: returned in registers (see PackedError).
-  Resume resume;
-  if (DecodeFast(bytes.data(), bytes.size(), index, out, &resume)) [[likely]] {
-    return Unpack(PackedError{0});
-  }
+  // Error{} through Unpack: returned in registers (see PackedError); the
+  // Resume in one register, so that DecodeGeneral is a tail call.
+  const Resume resume = DecodeFast(bytes.data(), bytes.size(), index, out);
+  if (resume.decoded()) [[likely]] return Unpack(PackedError{0});
   return DecodeGeneral(bytes, index, out, resume);
 }
 
@@ -847,8 +849,7 @@ namespace codec_internal {
 
 bool DecoderPaths::Fast(const Decoder& d, std::string_view bytes, FieldIndex& index,
                         MessageView& out) noexcept {
-  Decoder::Resume resume;
-  return d.DecodeFast(bytes.data(), bytes.size(), index, out, &resume);
+  return d.DecodeFast(bytes.data(), bytes.size(), index, out).decoded();
 }
 
 Error DecoderPaths::General(const Decoder& d, std::string_view bytes, FieldIndex& index,

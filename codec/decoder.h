@@ -79,23 +79,32 @@ class Decoder {
  private:
   friend struct codec_internal::DecoderPaths;
 
-  // Where DecodeFast's field walk stopped: the field starting at `pos` (0:
-  // the walk did not stop early) goes to index slot `fields`. The fields
-  // before it are in the index, exactly as DecodeGeneral would have written them.
+  // DecodeFast's answer in one register (so that Decode hands it on to
+  // DecodeGeneral as a tail call): decoded, or where DecodeFast's field walk
+  // stopped: the field starting at pos() (0: the walk did not start) goes to
+  // index slot fields(). The fields before it are in the index, exactly as
+  // DecodeGeneral would have written them.
   struct Resume {
-    std::size_t pos = 0;
-    std::uint32_t fields = 0;
+    static constexpr std::uint64_t kDecoded = ~std::uint64_t{0};  // pos() never reaches 2^32 - 1
+    std::uint64_t packed = 0;
+    static Resume At(std::size_t pos, std::uint32_t fields) noexcept {
+      return Resume{(static_cast<std::uint64_t>(pos) << 32) | fields};
+    }
+    bool decoded() const noexcept { return packed == kDecoded; }
+    std::size_t pos() const noexcept { return static_cast<std::size_t>(packed >> 32); }
+    std::uint32_t fields() const noexcept { return static_cast<std::uint32_t>(packed); }
   };
 
   // Decode tries DecodeFast, which takes only the common shape (see
-  // decoder.cc) and returns false, having set nothing but scratch fields of
-  // the index, for anything else; DecodeGeneral is the reference for every
-  // result, errors included. It decodes from scratch, or (resume.pos != 0)
-  // after checking the frame again continues the walk where DecodeFast's stopped.
-  bool DecodeFast(const char* data, std::size_t size, FieldIndex& index, MessageView& out,
-                  Resume* resume) const noexcept;
+  // decoder.cc) and returns anything but kDecoded, having set nothing but
+  // scratch fields of the index, for anything else; DecodeGeneral is the
+  // reference for every result, errors included. It decodes from scratch, or
+  // (resume.pos() != 0) after checking the frame again continues the walk
+  // where DecodeFast's stopped.
+  Resume DecodeFast(const char* data, std::size_t size, FieldIndex& index,
+                    MessageView& out) const noexcept;
   Error DecodeGeneral(std::string_view bytes, FieldIndex& index, MessageView& out,
-                      const Resume& resume) const noexcept;
+                      Resume resume) const noexcept;
 
   // Tags below kSpecialTags that need a second look inside the body: the
   // Length tags (a data field follows) and 8, 9, 10 (out of place): one byte

@@ -49,6 +49,15 @@ struct Avx2 {
     const __m256i hi = n > 32 ? LoadPartial256(p + 32, n - 32) : _mm256_setzero_si256();
     return SohSum(lo, hi, acc);
   }
+  static std::uint64_t SohSum64Skip(const char* p, std::size_t skip, Sum* acc) noexcept {
+    // Lanes below skip zeroed: no SOH, nothing added.
+    const unsigned char* keep = KeepLanesFrom(skip);
+    const __m256i lo = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
+                                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keep)));
+    const __m256i hi = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32)),
+                                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keep + 32)));
+    return SohSum(lo, hi, acc) >> skip;
+  }
   static std::uint64_t SohSum(__m256i lo, __m256i hi, Sum* acc) noexcept {
     const __m256i zero = _mm256_setzero_si256();
     *acc = _mm256_add_epi64(*acc, _mm256_add_epi64(_mm256_sad_epu8(lo, zero), _mm256_sad_epu8(hi, zero)));

@@ -16,6 +16,10 @@
 //                      their byte sum into acc
 //   SohSum64N(p, n, &acc)  the same over p[0..n) only (n < 64), higher bits 0
 //   SumReduce(acc)     the total of acc's lanes
+//   SohSum64Skip(p, skip, &acc)  (only when !kMaskedTail) the 64 readable
+//                      bytes p[0..64) of which the first `skip` (1..63) are
+//                      left out: the SOH mask of p[skip..64) shifted down by
+//                      skip, adding the byte sum of p[skip..64) only
 //   kMaskedTail        true when EqN is a masked load (AVX-512): FindByte then
 //                      uses it instead of an overlapping last vector.
 // The partial forms read exactly p[0..n): AVX-512 with masked loads (masked-off
@@ -68,6 +72,22 @@ inline std::uint64_t LoadUpTo8(const char* p, std::size_t n) noexcept {
   return n == 1 ? static_cast<unsigned char>(p[0]) : 0;
 }
 
+// kKeepFrom64 is 64 zero bytes then 64 0xFF bytes: the 64 bytes at
+// kKeepFrom64 + 64 - skip keep (as an AND mask) lanes skip..63 of a 64-byte block.
+alignas(64) constexpr unsigned char kKeepFrom64[128] = {
+    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+};
+
+// KeepLanesFrom returns the AND mask of kKeepFrom64 for `skip` (0..64).
+inline const unsigned char* KeepLanesFrom(std::size_t skip) noexcept { return kKeepFrom64 + 64 - skip; }
+
 // LoadPartial128 returns p[0..n) (n is 0..16) in the low n byte lanes, zeros above.
 inline __m128i LoadPartial128(const char* p, std::size_t n) noexcept {
   if (n >= 16) return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
@@ -98,7 +118,16 @@ std::uint64_t GenericScanSohSum(const char* data, std::size_t size, std::uint64_
   std::size_t i = 0;
   std::size_t block = 0;
   for (; i + 64 <= size; i += 64, ++block) soh_masks[block] = V::SohSum64(data + i, &acc);
-  if (i != size) soh_masks[block] = V::SohSum64N(data + i, size - i, &acc);
+  if (i != size) {
+    if constexpr (!V::kMaskedTail) {
+      if (size >= 64) {
+        // Without masked loads: the last 64 bytes, minus those the blocks before took.
+        soh_masks[block] = V::SohSum64Skip(data + size - 64, 64 - (size - i), &acc);
+        return V::SumReduce(acc);
+      }
+    }
+    soh_masks[block] = V::SohSum64N(data + i, size - i, &acc);
+  }
   return V::SumReduce(acc);
 }
 

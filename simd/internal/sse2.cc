@@ -40,6 +40,21 @@ struct Sse2 {
     }
     return s;
   }
+  static std::uint64_t SohSum64Skip(const char* p, std::size_t skip, Sum* acc) noexcept {
+    const __m128i kSoh = _mm_set1_epi8('\x01');
+    const __m128i zero = _mm_setzero_si128();
+    const unsigned char* keep = KeepLanesFrom(skip);
+    std::uint64_t s = 0;
+    for (int k = 0; k < 4; ++k) {
+      // Lanes below skip zeroed: no SOH, nothing added.
+      const __m128i v = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k)),
+                                      _mm_loadu_si128(reinterpret_cast<const __m128i*>(keep + 16 * k)));
+      *acc = _mm_add_epi64(*acc, _mm_sad_epu8(v, zero));
+      s |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, kSoh))))
+           << (16 * k);
+    }
+    return s >> skip;
+  }
   static std::uint64_t SohSum64N(const char* p, std::size_t n, Sum* acc) noexcept {
     const __m128i kSoh = _mm_set1_epi8('\x01');
     const __m128i zero = _mm_setzero_si128();
