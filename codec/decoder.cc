@@ -346,8 +346,11 @@ template <bool kCheckRoom>
     const std::uint64_t bit = Ctz(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39));
     const std::size_t value_start = pos + (bit >> 3) + 1;
     if (data[value_start - 1] != '=') [[unlikely]] return false;  // in bounds: <= pos + 4
-    // The digits to the top of the low 32 bits (none left for zero digits: tag 0), then combined.
-    const std::uint32_t tag = TagFromDigits(static_cast<std::uint32_t>(std::uint64_t{x4} << (39 - bit)));
+    // The digits to the top of the low 32 bits (none left for zero digits: tag 0), then
+    // combined: x4 << (39 - bit) as two rotations (x4 < 2^32 and 39 - bit <= 32, so
+    // nothing wraps), one of them by a constant, rather than a subtraction and a shift.
+    const std::uint32_t tag = TagFromDigits(
+        static_cast<std::uint32_t>(std::rotr(std::rotl(std::uint64_t{x4}, 39), static_cast<int>(bit))));
     const std::size_t length = soh - value_start;
     if (length == 0) [[unlikely]] return false;
     if (kCheckRoom && next == out_end) [[unlikely]] return false;
