@@ -451,18 +451,38 @@ struct WalkResult {
   std::uint64_t sum;  // byte sum of [0, body_end), or kWalkStopped
 };
 
-// WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
-// has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
-// the bytes' size): the fields go to next, next + 1, ... below out_end. It
-// scans [0, body_end) 2 KB at a time and takes each SOH's field with
-// FastFields. Returns one past the last field written, with the byte
-// sum of [0, body_end) when every field was ordinary, or kWalkStopped when it
-// stopped at a field that is not ordinary or does not fit (that field then
-// starts right after the last one written, or at body_start). Out of line, so
-// that the walk's state has the registers to itself.
-[[gnu::noinline]] WalkResult WalkOrdinary(const char* data, std::size_t body_start,
-                                           std::size_t body_end, const std::uint8_t* special,
-                                           Field* next, Field* const out_end) noexcept {
+// WalkBlocks takes the fields whose SOH bits are in masks[0..blocks), the
+// masks of the bytes from offset `chunk`, with FastFields, checking the
+// index's room once per block (per field only in the last blocks before the
+// index is full). Returns false when it stopped at a field that is not
+// ordinary or does not fit (pos then at its start).
+[[gnu::always_inline]] inline bool WalkBlocks(const char* data, const std::uint8_t* special,
+                                              Field* out_end, const std::uint64_t* masks,
+                                              std::size_t blocks, std::size_t chunk,
+                                              std::size_t& pos, Field*& next) noexcept {
+  // While next is at most this address, a whole block's fields fit (one compare per block).
+  constexpr std::uintptr_t kBlockFieldBytes = kMostFieldsPerBlock * sizeof(Field);
+  const std::uintptr_t end_address = reinterpret_cast<std::uintptr_t>(out_end);
+  const std::uintptr_t unchecked_last = end_address >= kBlockFieldBytes ? end_address - kBlockFieldBytes : 0;
+  const std::uint64_t* mask = masks;
+  const std::uint64_t* const mask_end = masks + blocks;
+  for (std::size_t block_base = chunk; mask != mask_end; ++mask, block_base += simd::kBlockBytes) {
+    const std::uint64_t bits = *mask;
+    if (bits == 0) continue;
+    const bool used_up =
+        reinterpret_cast<std::uintptr_t>(next) <= unchecked_last
+            ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
+            : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
+    if (!used_up) [[unlikely]] return false;
+  }
+  return true;
+}
+
+// WalkOrdinaryChunks is WalkOrdinary for a body past the first chunk: it
+// scans [0, body_end) kChunkBytes at a time.
+[[gnu::noinline]] WalkResult WalkOrdinaryChunks(const char* data, std::size_t body_start,
+                                                std::size_t body_end, const std::uint8_t* special,
+                                                Field* next, Field* const out_end) noexcept {
   std::uint64_t masks[MaskChunk::kBlocks];
   std::uint64_t sum = 0;
   std::size_t pos = body_start;
@@ -473,23 +493,41 @@ struct WalkResult {
     sum += simd::ScanSohAndSum(data + chunk, n, masks);
     masks[0] &= keep;
     keep = ~std::uint64_t{0};
-    const std::size_t blocks = simd::BlockCount(n);
-    for (std::size_t b = 0; b < blocks; ++b) {
-      const std::uint64_t bits = masks[b];
-      if (bits == 0) continue;
-      const std::size_t block_base = chunk + b * simd::kBlockBytes;
-      const std::size_t room = reinterpret_cast<std::uintptr_t>(out_end) -
-                               reinterpret_cast<std::uintptr_t>(next);  // bytes
-      const bool used_up =
-          room >= kMostFieldsPerBlock * sizeof(Field)
-              ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
-              : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
-      if (!used_up) [[unlikely]] return WalkResult{next, kWalkStopped};
+    if (!WalkBlocks(data, special, out_end, masks, simd::BlockCount(n), chunk, pos, next))
+        [[unlikely]] {
+      return WalkResult{next, kWalkStopped};
     }
     chunk += n;
     if (chunk == body_end) break;
   }
   // Every SOH of the body was a field's end, the last at body_end - 1: pos == body_end.
+  return WalkResult{next, sum};
+}
+
+// WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
+// has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
+// the bytes' size): the fields go to next, next + 1, ... below out_end. It
+// scans [0, body_end) (in one pass up to kChunkBytes, the common case, else
+// WalkOrdinaryChunks) and takes each SOH's field with FastFields. Returns one
+// past the last field written, with the byte sum of [0, body_end) when every
+// field was ordinary, or kWalkStopped when it stopped at a field that is not
+// ordinary or does not fit (that field then starts right after the last one
+// written, or at body_start). Out of line, so that the walk's state has the
+// registers to itself.
+[[gnu::noinline]] WalkResult WalkOrdinary(const char* data, std::size_t body_start,
+                                           std::size_t body_end, const std::uint8_t* special,
+                                           Field* next, Field* const out_end) noexcept {
+  if (body_end > kChunkBytes) [[unlikely]] {
+    return WalkOrdinaryChunks(data, body_start, body_end, special, next, out_end);
+  }
+  std::uint64_t masks[MaskChunk::kBlocks];
+  const std::uint64_t sum = simd::ScanSohAndSum(data, body_end, masks);
+  masks[0] &= ~std::uint64_t{0} << body_start;  // the header's SOH bits go
+  std::size_t pos = body_start;
+  if (!WalkBlocks(data, special, out_end, masks, simd::BlockCount(body_end), 0, pos, next))
+      [[unlikely]] {
+    return WalkResult{next, kWalkStopped};
+  }
   return WalkResult{next, sum};
 }
 
