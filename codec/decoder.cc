@@ -228,46 +228,75 @@ constexpr std::size_t kMostFieldsPerBlock = simd::kBlockBytes / 4 + 1;
   ++next;
 }
 
-// FastBlock indexes ordinary fields (a 1..4 digit tag without leading zero,
-// '=', a non-empty value, not special, room in the index) ending in the current
-// block, for as long as they come. Returns true when the block's SOH bits are
-// used up (bits == 0), false when a field needs the general path (its SOH bit
-// left set, pos at its start). kCheckRoom false: the caller has made sure the
-// index has room for kMostFieldsPerBlock more fields.
+// Ctz is countr_zero for x != 0 as one tzcnt (a bsf where BMI is missing:
+// the same result for x != 0), already 64-bit: the builtin adds a sign
+// extension and a dependency-breaking zeroing per use in the hot loop.
+[[gnu::always_inline]] inline std::uint64_t Ctz(std::uint64_t x) noexcept {
+#if defined(__x86_64__)
+  std::uint64_t r;
+  __asm__("tzcnt %1, %0" : "=r"(r) : "r"(x) : "cc");
+  return r;
+#else
+  return static_cast<std::uint64_t>(__builtin_ctzll(x));
+#endif
+}
+
+// OrdinaryField takes the field at pos whose SOH is at `soh` when it is
+// ordinary (and, kCheckRoom, fits): appends it and moves pos past it.
+// Returns false, changing nothing, otherwise. The leading-digit test is folded
+// into the digit scan: the first byte is tested as x - 1 <= 8 (so '0' and
+// non-digits end the tag at zero digits), and a tag of zero digits parses as
+// 0, which special[0] marks.
 template <bool kCheckRoom>
-[[gnu::always_inline]] inline bool FastBlock(const char* data, const std::uint8_t* special,
-                                             Field* out_end, std::size_t block_base,
-                                             std::uint64_t& bits, std::size_t& pos,
-                                             Field*& next) noexcept {
+[[gnu::always_inline]] inline bool OrdinaryField(const char* data, const std::uint8_t* special,
+                                                 Field* out_end, std::size_t soh,
+                                                 std::size_t& pos, Field*& next) noexcept {
+  std::uint32_t w4;
+  std::memcpy(&w4, data + pos, 4);  // pos + 4 <= body_end + 3 < size
+  const std::uint32_t x4 = w4 - 0x30303030u;
+  // Byte 0 is a tag's first digit when x - 1 is 0..8, the others digits when x is 0..9;
+  // a high bit marks the first byte that is not (exact up to it, borrows and carries included).
+  const std::uint32_t y4 = x4 - 1;
+  const std::uint32_t non_digit4 = (y4 | (y4 + 0x76767677u)) & 0x80808080u;
+  // Bit 8 * digits + 7, digits 0..4 (bit 39: all four bytes are digits).
+  const std::uint64_t bit = Ctz(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39));
+  const std::size_t value_start = pos + (bit >> 3) + 1;
+  if (data[value_start - 1] != '=') [[unlikely]] return false;  // in bounds: <= pos + 4
+  // The digits to the top of the low 32 bits (none left for zero digits: tag 0), then
+  // combined: x4 << (39 - bit) as two rotations (x4 < 2^32 and 39 - bit <= 32, so
+  // nothing wraps), one of them by a constant, rather than a subtraction and a shift.
+  const std::uint32_t tag = TagFromDigits(
+      static_cast<std::uint32_t>(std::rotr(std::rotl(std::uint64_t{x4}, 39), static_cast<int>(bit))));
+  const std::size_t length = soh - value_start;
+  if (length == 0) [[unlikely]] return false;
+  if (kCheckRoom && next == out_end) [[unlikely]] return false;
+  if (special[tag] != 0) [[unlikely]] return false;  // also tag 0: no digits or a leading zero
+  AppendField(next, tag, value_start, length);
+  pos = soh + 1;
+  return true;
+}
+
+// FastFields indexes the ordinary fields (OrdinaryField) ending in the
+// current block, for as long as they come. Returns true when the block's SOH
+// bits are used up (bits == 0), false when a field needs the general path
+// (its SOH bit left set, pos at its start). kCheckRoom false: the caller has
+// made sure the index has room for kMostFieldsPerBlock more fields.
+template <bool kCheckRoom>
+[[gnu::always_inline]] inline bool FastFields(const char* data, const std::uint8_t* special,
+                                              Field* out_end, std::size_t block_base,
+                                              std::uint64_t& bits, std::size_t& pos,
+                                              Field*& next) noexcept {
   do {
-    // countr_zero without its zero case (bits != 0 here), so no extension instructions.
-    const std::size_t soh = block_base + static_cast<unsigned>(__builtin_ctzll(bits));
-    // FastTag's 32-bit path, inline, for 1..4 digits; anything else goes to the general path.
-    const char* const p = data + pos;
-    std::uint32_t w4;
-    std::memcpy(&w4, p, 4);
-    const std::uint32_t x4 = w4 - 0x30303030u;
-    const std::uint32_t non_digit4 = (x4 | (x4 + 0x76767676u)) & 0x80808080u;
-    if (static_cast<std::uint8_t>(x4 - 1) > 8) [[unlikely]] return false;
-    // Bit 8 * digits + 7 (digits 1..4; bit 39 stands for "all four are digits").
-    const unsigned bit = static_cast<unsigned>(
-        __builtin_ctzll(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39)));
-    const std::size_t digits = bit >> 3;
-    if (p[digits] != '=') [[unlikely]] return false;  // p[4] is in bounds after four digits
-    const std::uint32_t tag = TagFromDigits(x4 << (39 - bit));
-    const std::size_t value_start = pos + digits + 1;
-    const std::size_t length = soh - value_start;
-    if (length == 0) [[unlikely]] return false;
-    if (kCheckRoom && next == out_end) [[unlikely]] return false;
-    if (special[tag] != 0) [[unlikely]] return false;  // tag < 10000 <= kSpecialTableTags here
-    AppendField(next, tag, value_start, length);
-    pos = soh + 1;
+    const std::size_t soh = block_base + Ctz(bits);
+    if (!OrdinaryField<kCheckRoom>(data, special, out_end, soh, pos, next)) [[unlikely]] {
+      return false;
+    }
     bits &= bits - 1;
   } while (bits != 0);
   return true;
 }
 
-// FastWalk runs FastBlock over the chunk's blocks from *st, checking the
+// FastWalk runs FastFields over the chunk's blocks from *st, checking the
 // index's room once per block rather than once per field (per field only in
 // the last blocks before the index is full). It stops, leaving *st at the
 // start of the field it did not take (its SOH bit unused), when a field needs
@@ -293,8 +322,8 @@ void FastWalk(
                                reinterpret_cast<std::uintptr_t>(next);  // bytes
       const bool used_up =
           room >= kMostFieldsPerBlock * sizeof(Field)
-              ? FastBlock<false>(data, special, out_end, block_base, bits, pos, next)
-              : FastBlock<true>(data, special, out_end, block_base, bits, pos, next);
+              ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
+              : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
       if (!used_up) break;
     }
     if (mask + 1 == mask_end) break;
@@ -307,59 +336,6 @@ void FastWalk(
   st->bits = bits;
   st->pos = pos;
   st->next = next;
-}
-
-// FastFields is FastBlock for DecodeFast, which never resumes a field it
-// leaves: returns true when the block's SOH bits are used up, false when a
-// field is not ordinary (the caller then gives the whole message to
-// DecodeGeneral). The leading-digit test is folded into the digit scan: the
-// first byte is tested as x - 1 <= 8 (so '0' and non-digits end the tag at
-// zero digits), and a tag of zero digits parses as 0, which special[0] marks.
-// Ctz is countr_zero for x != 0 as one tzcnt (a bsf where BMI is missing:
-// the same result for x != 0), already 64-bit: the builtin adds a sign
-// extension and a dependency-breaking zeroing per use in the hot loop.
-[[gnu::always_inline]] inline std::uint64_t Ctz(std::uint64_t x) noexcept {
-#if defined(__x86_64__)
-  std::uint64_t r;
-  __asm__("tzcnt %1, %0" : "=r"(r) : "r"(x) : "cc");
-  return r;
-#else
-  return static_cast<std::uint64_t>(__builtin_ctzll(x));
-#endif
-}
-
-template <bool kCheckRoom>
-[[gnu::always_inline]] inline bool FastFields(const char* data, const std::uint8_t* special,
-                                              Field* out_end, std::size_t block_base,
-                                              std::uint64_t bits, std::size_t& pos,
-                                              Field*& next) noexcept {
-  do {
-    const std::size_t soh = block_base + Ctz(bits);
-    std::uint32_t w4;
-    std::memcpy(&w4, data + pos, 4);  // pos + 4 <= body_end + 3 < size
-    const std::uint32_t x4 = w4 - 0x30303030u;
-    // Byte 0 is a tag's first digit when x - 1 is 0..8, the others digits when x is 0..9;
-    // a high bit marks the first byte that is not (exact up to it, borrows and carries included).
-    const std::uint32_t y4 = x4 - 1;
-    const std::uint32_t non_digit4 = (y4 | (y4 + 0x76767677u)) & 0x80808080u;
-    // Bit 8 * digits + 7, digits 0..4 (bit 39: all four bytes are digits).
-    const std::uint64_t bit = Ctz(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39));
-    const std::size_t value_start = pos + (bit >> 3) + 1;
-    if (data[value_start - 1] != '=') [[unlikely]] return false;  // in bounds: <= pos + 4
-    // The digits to the top of the low 32 bits (none left for zero digits: tag 0), then
-    // combined: x4 << (39 - bit) as two rotations (x4 < 2^32 and 39 - bit <= 32, so
-    // nothing wraps), one of them by a constant, rather than a subtraction and a shift.
-    const std::uint32_t tag = TagFromDigits(
-        static_cast<std::uint32_t>(std::rotr(std::rotl(std::uint64_t{x4}, 39), static_cast<int>(bit))));
-    const std::size_t length = soh - value_start;
-    if (length == 0) [[unlikely]] return false;
-    if (kCheckRoom && next == out_end) [[unlikely]] return false;
-    if (special[tag] != 0) [[unlikely]] return false;  // also tag 0: no digits or a leading zero
-    AppendField(next, tag, value_start, length);
-    pos = soh + 1;
-    bits &= bits - 1;
-  } while (bits != 0);
-  return true;
 }
 
 // FillDirectBackward points direct[tag] at the first occurrence of each of
@@ -467,7 +443,7 @@ struct WalkResult {
   const std::uint64_t* mask = masks;
   const std::uint64_t* const mask_end = masks + blocks;
   for (std::size_t block_base = chunk; mask != mask_end; ++mask, block_base += simd::kBlockBytes) {
-    const std::uint64_t bits = *mask;
+    std::uint64_t bits = *mask;
     if (bits == 0) continue;
     const bool used_up =
         reinterpret_cast<std::uintptr_t>(next) <= unchecked_last
