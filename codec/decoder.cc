@@ -816,6 +816,10 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   }
 
   Field* const fields = index.fields_;
+  // Written first (DecodeGeneral writes them again if it takes over), so that
+  // the header's values need not live across the walk.
+  fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
+  fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
   // Body fields go below out_end; 10= then still fits.
   const WalkResult walk = WalkOrdinary(data, body_start, body_end, special_.data(), fields + 2,
                                        fields + (capacity - 1));
@@ -832,8 +836,6 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
     if (kCheckSumText[given] != digits3) [[unlikely]] return kFromScratch;
   }
   *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
-  fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
-  fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
   const std::uint32_t count = static_cast<std::uint32_t>(next - fields);
   index.Begin();
   // Every tag is below kSpecialTags <= direct_tags.

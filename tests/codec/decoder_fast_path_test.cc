@@ -299,6 +299,48 @@ TEST_P(DecoderFastPathTest, IndexSizesMatchTheGeneralPath) {
             ErrorCode::kIndexCapacityExceeded);
 }
 
+// Bodies ending on both sides of 2 KB, where the fast walk goes from one
+// scan of the whole message to a scan per 2 KB chunk, with the last field's
+// SOH at every offset near it, and indexes of every capacity around the field
+// count: the fast path takes them all (given room) with the reference
+// parser's fields, and Decode equals the general path whatever the room.
+TEST_P(DecoderFastPathTest, BodiesAroundTheScanChunkSize) {
+  testing::RandomMessageMaker maker(2048 + static_cast<int>(GetParam()));
+  Decoder decoder;
+  constexpr std::size_t kHead = 17;  // "8=FIX.4.4<SOH>9=dddd<SOH>"
+  for (std::size_t body_end = 1960; body_end <= 2140; ++body_end) {
+    // 35=, short random fields, then one field padded to end the body at body_end.
+    std::string body = "35=D\x01";
+    while (kHead + body.size() + 40 < body_end) {
+      std::uint32_t tag = maker.Uniform(11, 9999);
+      if (testing::ReferenceLengthPairs().count(tag) != 0) tag = 58;
+      body += std::to_string(tag) + "=" + maker.RandomValue(12) + "\x01";
+    }
+    body += "58=" + std::string(body_end - kHead - body.size() - 4, 'p') + "\x01";
+    const std::string m = Frame("FIX.4.4", body);
+    ASSERT_EQ(m.size(), body_end + 7);
+    std::vector<RefField> ref;
+    ASSERT_TRUE(testing::ReferenceParse(m, &ref));
+    const ExactCopy copy(m);
+    FieldIndex roomy(4096);
+    MessageView view;
+    ASSERT_TRUE(DecoderPaths::Fast(decoder, copy.view(), roomy, view)) << body_end;
+    ASSERT_EQ(view.field_count(), ref.size());
+    for (std::size_t k = 0; k < ref.size(); ++k) {
+      const Field& f = view.field(static_cast<std::uint32_t>(k));
+      ASSERT_EQ(f.tag, ref[k].tag) << k;
+      ASSERT_EQ(view.value(f), ref[k].value) << k;
+    }
+    const std::uint32_t count = static_cast<std::uint32_t>(ref.size());
+    for (std::uint32_t capacity = count - 3; capacity <= count + 20; ++capacity) {
+      FieldIndex a(capacity);
+      FieldIndex b(capacity);
+      ASSERT_NO_FATAL_FAILURE(ExpectSameResult(decoder, copy.view(), a, b))
+          << "body_end " << body_end << " capacity " << capacity;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllIsas, DecoderFastPathTest, ::testing::ValuesIn(simd::kAllIsas),
                          [](const ::testing::TestParamInfo<simd::Isa>& param_info) {
                            return std::string(simd::IsaName(param_info.param));
