@@ -241,6 +241,35 @@ constexpr std::size_t kMostFieldsPerBlock = simd::kBlockBytes / 4 + 1;
 #endif
 }
 
+// Digits4 is what LeadingDigits4 found in four bytes: `bit`, 8 * digits + 7
+// (digits 0..4), and the bytes less '0', from which Value() combines the digits.
+struct Digits4 {
+  std::uint64_t bit;
+  std::uint32_t x4;
+  // The digits to the top of the low 32 bits (none left for zero digits: 0),
+  // then combined: x4 << (39 - bit) as two rotations (x4 < 2^32 and 39 - bit
+  // <= 32, so nothing wraps), one of them by a constant, rather than a
+  // subtraction and a shift.
+  std::uint32_t Value() const noexcept {
+    return TagFromDigits(
+        static_cast<std::uint32_t>(std::rotr(std::rotl(std::uint64_t{x4}, 39), static_cast<int>(bit))));
+  }
+};
+
+// LeadingDigits4 finds the run of digits at the start of four bytes (read
+// little-endian into w4) that a tag or a BodyLength of up to four digits is:
+// byte 0 counts as a digit only when it is '1'..'9' (no leading zero), the
+// others when '0'..'9'.
+[[gnu::always_inline]] inline Digits4 LeadingDigits4(std::uint32_t w4) noexcept {
+  const std::uint32_t x4 = w4 - 0x30303030u;
+  // Byte 0 is a first digit when x - 1 is 0..8, the others digits when x is 0..9; a high
+  // bit marks the first byte that is not (exact up to it, borrows and carries included).
+  const std::uint32_t y4 = x4 - 1;
+  const std::uint32_t non_digit4 = (y4 | (y4 + 0x76767677u)) & 0x80808080u;
+  // Bit 8 * digits + 7, digits 0..4 (bit 39: all four bytes are digits).
+  return Digits4{Ctz(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39)), x4};
+}
+
 // OrdinaryField takes the field at pos whose SOH is at `soh` when it is
 // ordinary (and, kCheckRoom, fits): appends it and moves pos past it.
 // Returns false, changing nothing, otherwise. The leading-digit test is folded
@@ -253,20 +282,11 @@ template <bool kCheckRoom>
                                                  std::size_t& pos, Field*& next) noexcept {
   std::uint32_t w4;
   std::memcpy(&w4, data + pos, 4);  // pos + 4 <= body_end + 3 < size
-  const std::uint32_t x4 = w4 - 0x30303030u;
-  // Byte 0 is a tag's first digit when x - 1 is 0..8, the others digits when x is 0..9;
-  // a high bit marks the first byte that is not (exact up to it, borrows and carries included).
-  const std::uint32_t y4 = x4 - 1;
-  const std::uint32_t non_digit4 = (y4 | (y4 + 0x76767677u)) & 0x80808080u;
-  // Bit 8 * digits + 7, digits 0..4 (bit 39: all four bytes are digits).
-  const std::uint64_t bit = Ctz(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39));
-  const std::size_t value_start = pos + (bit >> 3) + 1;
+  const Digits4 d = LeadingDigits4(w4);
+  const std::size_t value_start = pos + (d.bit >> 3) + 1;
   if (data[value_start - 1] != '=') [[unlikely]] return false;  // in bounds: <= pos + 4
-  // The digits to the top of the low 32 bits (none left for zero digits: tag 0), then
-  // combined: x4 << (39 - bit) as two rotations (x4 < 2^32 and 39 - bit <= 32, so
-  // nothing wraps), one of them by a constant, rather than a subtraction and a shift.
-  const std::uint32_t tag = TagFromDigits(
-      static_cast<std::uint32_t>(std::rotr(std::rotl(std::uint64_t{x4}, 39), static_cast<int>(bit))));
+  // Zero digits (not a tag) parse as 0.
+  const std::uint32_t tag = d.Value();
   const std::size_t length = soh - value_start;
   if (length == 0) [[unlikely]] return false;
   if (kCheckRoom && next == out_end) [[unlikely]] return false;
@@ -400,16 +420,11 @@ constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
   const std::size_t p = i + 3;  // <= 15: p + 5 <= 32
   std::uint32_t w4;
   std::memcpy(&w4, data + p, 4);
-  // As FastFields' tags: the first digit 1..9, the digits up to the first non-digit.
-  const std::uint32_t x4 = w4 - 0x30303030u;
-  const std::uint32_t y4 = x4 - 1;
-  const std::uint32_t non_digit4 = (y4 | (y4 + 0x76767677u)) & 0x80808080u;
-  const std::uint64_t bit = Ctz(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39));
-  const std::size_t digits = bit >> 3;  // 0..4
+  // As OrdinaryField's tags: the first digit 1..9, the digits up to the first non-digit.
+  const Digits4 d = LeadingDigits4(w4);
+  const std::size_t digits = d.bit >> 3;  // 0..4
   if (digits == 0 || data[p + digits] != '\x01') return false;
-  std::uint32_t v = static_cast<std::uint32_t>(std::uint64_t{x4} << (39 - bit));
-  v = (v * 2561) >> 8 & 0x00FF00FFu;
-  v = (v * 6553601) >> 16;
+  const std::uint32_t v = d.Value();
   out->begin_string_length = static_cast<std::uint32_t>(i - 2);
   out->body_length_offset = static_cast<std::uint32_t>(p);
   out->body_length_digits = static_cast<std::uint32_t>(digits);
