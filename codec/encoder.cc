@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "codec/internal/byte_sum.h"
 #include "simd/checksum.h"
 
 namespace fixwire {
@@ -41,7 +42,19 @@ bool Encoder::SetHead(std::string_view begin_string) noexcept {
   return true;
 }
 
-void Encoder::CacheSecond(std::int64_t seconds) noexcept {
+char* Encoder::WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
+  std::int64_t seconds = nanos / kNanosPerSecond;
+  std::int64_t fraction = nanos % kNanosPerSecond;
+  if (fraction < 0) {
+    fraction += kNanosPerSecond;
+    --seconds;
+  }
+  // The first second of the int64 range starts before INT64_MIN and the last
+  // ends after INT64_MAX: cached, the wrapped subtraction in WriteTimestamp
+  // would find times of the other end in them, so they are written uncached.
+  if (seconds < INT64_MIN / kNanosPerSecond || seconds >= INT64_MAX / kNanosPerSecond) [[unlikely]] {
+    return ci::WriteUtcTimestamp(out, nanos, precision);
+  }
   constexpr std::int64_t kSecondsPerDay = 86'400;
   std::int64_t days = seconds / kSecondsPerDay;
   std::int64_t second_of_day = seconds % kSecondsPerDay;
@@ -53,12 +66,26 @@ void Encoder::CacheSecond(std::int64_t seconds) noexcept {
   ci::WriteYmd(cached_second_text_, static_cast<unsigned>(d.year), d.month, d.day);
   cached_second_text_[8] = '-';
   ci::WriteHms(cached_second_text_ + 9, static_cast<std::uint32_t>(second_of_day));
-  cached_second_ = seconds;
+  cached_second_nanos_ = seconds * kNanosPerSecond;
+  std::memcpy(out, cached_second_text_, 17);
+  return ci::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
 }
 
-void Encoder::CacheTimeOfDay(std::uint32_t second_of_day) noexcept {
+char* Encoder::WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
+  if (nanos_of_day < 0 || nanos_of_day >= kNanosPerDay) return nullptr;
+  const auto second_of_day = static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond);
+  cached_time_nanos_ = std::int64_t{second_of_day} * kNanosPerSecond;
   ci::WriteHms(cached_time_text_, second_of_day);
-  cached_time_second_ = second_of_day;
+  std::memcpy(out, cached_time_text_, 8);
+  return ci::WriteFraction(out + 8, static_cast<std::uint32_t>(nanos_of_day - cached_time_nanos_), precision);
+}
+
+void Encoder::AddStringRareTag(std::uint32_t tag, std::string_view value) noexcept {
+  if (!ValidTag(tag)) {
+    Fail(ErrorCode::kInvalidTag, tag);
+    return;
+  }
+  AddStringValidTag(tag, value);
 }
 
 void Encoder::BeginFragment() noexcept {
@@ -115,8 +142,12 @@ EncodeResult Encoder::Finish() noexcept {
   char* const body = body_start_;
   // The body's bytes not summed yet (all of them unless a template's prefix
   // came with its sum), read before the header's stores below.
-  std::uint64_t sum = head_sum_ + 1u + known_sum_ +  // + the SOH after BodyLength
-                      simd::ByteSum(summed_end_, static_cast<std::size_t>(pos - summed_end_));
+  // Short bodies are summed inline; long ones (market data, batches) by the
+  // dispatched kernel, whose wider vectors then pay for the call.
+  const auto unsummed = static_cast<std::size_t>(pos - summed_end_);
+  std::uint64_t sum = head_sum_ + 1u + known_sum_;  // + the SOH after BodyLength
+  sum += unsummed < kInlineSumLimit ? ci::SumBytes(summed_end_, unsummed, buffer_begin_)
+                                    : simd::ByteSum(summed_end_, unsummed);
   body[-1] = '\x01';
   char* p = body - 1;
   const std::uint64_t length = static_cast<std::uint64_t>(pos - body);
@@ -133,7 +164,7 @@ EncodeResult Encoder::Finish() noexcept {
     std::memcpy(&lo_pair, &ci::kDigitPairs.pairs[2 * (v - high * 100)], 2);
     const std::uint32_t word = hi_pair | (std::uint32_t{lo_pair} << 16);
     std::memcpy(body - 5, &word, 4);
-    const int n = 1 + (v >= 10 ? 1 : 0) + (v >= 100 ? 1 : 0) + (v >= 1000 ? 1 : 0);
+    const int n = ci::DigitsBelow10To8(v);
     sum += ((word * 0x01010101u) >> 24) - static_cast<std::uint32_t>('0' * (4 - n));
     p -= n;
   } else {

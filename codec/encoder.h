@@ -256,6 +256,9 @@ class Encoder {
  private:
   friend class MessageTemplate;
   static constexpr std::size_t kMaxTagChars = 9;  // kMaxTag = 999999999
+  // Finish sums bodies (after a template's prefix) shorter than this inline
+  // (codec_internal::SumBytes), longer ones with simd::ByteSum.
+  static constexpr std::size_t kInlineSumLimit = 256;
   static constexpr std::size_t kMaxHeadSize = 2 + kMaxBeginStringSize + 1 + 2;
   // head_ storage: kMaxHeadSize rounded up to whole words, so that a
   // template's head is copied as a fixed 24 bytes (the bytes past the head
@@ -312,33 +315,38 @@ class Encoder {
   // WriteTimestamp is WriteUtcTimestamp with "YYYYMMDD-HH:MM:SS" of the last
   // second seen cached: SendingTime and TransactTime, and the messages sent
   // within one second, share it, so most timestamps only format a fraction.
-  char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
-    std::int64_t seconds = nanos / kNanosPerSecond;
-    std::int64_t fraction = nanos % kNanosPerSecond;
-    if (fraction < 0) {
-      fraction += kNanosPerSecond;
-      --seconds;
+  // A time in the cached second is found by one subtraction from the
+  // second's first nanosecond (no division); the cache always holds a real
+  // second (the epoch's until the first timestamp), so it needs no "empty".
+  [[gnu::always_inline]] char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
+    const std::uint64_t fraction =
+        static_cast<std::uint64_t>(nanos) - static_cast<std::uint64_t>(cached_second_nanos_);
+    if (fraction >= static_cast<std::uint64_t>(kNanosPerSecond)) [[unlikely]] {
+      return WriteTimestampNewSecond(out, nanos, precision);
     }
-    if (seconds != cached_second_) [[unlikely]] CacheSecond(seconds);
     std::memcpy(out, cached_second_text_, 17);
     return codec_internal::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
   }
-  // CacheSecond formats "YYYYMMDD-HH:MM:SS" of `seconds` since the epoch.
-  void CacheSecond(std::int64_t seconds) noexcept;
+  // WriteTimestampNewSecond is WriteTimestamp for a time outside the cached
+  // second: caches its second, then writes (out of line: rare).
+  char* WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecision precision) noexcept;
 
   // WriteTimeOnly is WriteUtcTimeOnly with "HH:MM:SS" of the last second of
   // the day seen cached (the entries of a market data message, the fills
-  // of one second share it): most times only format a fraction.
-  char* WriteTimeOnly(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
-    if (nanos_of_day < 0 || nanos_of_day >= kNanosPerDay) [[unlikely]] return nullptr;
-    const auto second = static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond);
-    const auto fraction = static_cast<std::uint32_t>(nanos_of_day - std::int64_t{second} * kNanosPerSecond);
-    if (second != cached_time_second_) [[unlikely]] CacheTimeOfDay(second);
+  // of one second share it): most times only format a fraction. A time in
+  // the cached second is in [0, 24h) too, so it needs no other check.
+  [[gnu::always_inline]] char* WriteTimeOnly(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
+    const std::uint64_t fraction =
+        static_cast<std::uint64_t>(nanos_of_day) - static_cast<std::uint64_t>(cached_time_nanos_);
+    if (fraction >= static_cast<std::uint64_t>(kNanosPerSecond)) [[unlikely]] {
+      return WriteTimeOnlyNewSecond(out, nanos_of_day, precision);
+    }
     std::memcpy(out, cached_time_text_, 8);
-    return codec_internal::WriteFraction(out + 8, fraction, precision);
+    return codec_internal::WriteFraction(out + 8, static_cast<std::uint32_t>(fraction), precision);
   }
-  // CacheTimeOfDay formats "HH:MM:SS" of a second of the day.
-  void CacheTimeOfDay(std::uint32_t second_of_day) noexcept;
+  // WriteTimeOnlyNewSecond is WriteTimeOnly for a time outside the cached
+  // second: nullptr outside [0, 24h), else caches its second and writes.
+  char* WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept;
 
   static constexpr bool ValidTag(std::uint32_t tag) noexcept { return tag - 1 < kMaxTag; }
   // HasSoh reports whether any byte of a or b is SOH: one SSE2 byte compare
@@ -349,30 +357,63 @@ class Encoder {
   }
   std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
 
+  // IsCommonTag: a valid tag whose "<tag>=" WriteTagFast writes from a
+  // constant or from the tag table, so one compare for a run-time tag (the
+  // table's bound implies validity); the others (0, too large, >= 1024 at run
+  // time) take the out-of-line Put*RareTag paths.
+  [[gnu::always_inline]] static bool IsCommonTag(std::uint32_t tag) noexcept {
+    if (__builtin_constant_p(tag)) return ValidTag(tag) && tag < 10000000;
+    return tag - 1 < codec_internal::kTagTableSize - 1;
+  }
+
   // Put writes tag, '=', the value from `format` (which writes at most
   // kMaxValue bytes and returns the end, or nullptr for an invalid value)
   // and SOH. Fast path: format in place when the worst case fits.
   template <std::size_t kMaxValue, typename Format>
   [[gnu::always_inline]] void Put(std::uint32_t tag, Format&& format) noexcept {
-    if (!ValidTag(tag)) [[unlikely]] {
-      Fail(ErrorCode::kInvalidTag, tag);
+    constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
+    if (!IsCommonTag(tag)) [[unlikely]] {
+      PutRareTag<kWorst>(tag, format);
       return;
     }
-    constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
-    static_assert(kWorst >= 8, "WriteTagFast may store 8 bytes");
-    char* p = pos_;
-    if (static_cast<std::size_t>(end_ - p) >= kWorst) [[likely]] {
-      p = format(codec_internal::WriteTagFast(p, tag));
-      if (p == nullptr) [[unlikely]] {
-        Fail(ErrorCode::kInvalidValue, tag);
-        return;
-      }
-      *p++ = '\x01';
-      pos_ = p;
+    if (room() >= kWorst) [[likely]] {
+      PutInPlace(tag, format);
       return;
     }
     PutNearEnd<kWorst>(tag, format);
   }
+
+  // PutInPlace is Put with a valid tag and room for the worst case.
+  template <typename Format>
+  [[gnu::always_inline]] void PutInPlace(std::uint32_t tag, Format& format) noexcept {
+    char* p = format(codec_internal::WriteTagFast(pos_, tag));
+    if (p == nullptr) [[unlikely]] {
+      Fail(ErrorCode::kInvalidValue, tag);
+      return;
+    }
+    *p++ = '\x01';
+    pos_ = p;
+  }
+
+  // PutRareTag is Put for a tag that is not IsCommonTag (out of line: rare).
+  template <std::size_t kWorst, typename Format>
+  [[gnu::noinline]] void PutRareTag(std::uint32_t tag, Format& format) noexcept {
+    static_assert(kWorst >= 8, "WriteTagFast may store 8 bytes");
+    if (!ValidTag(tag)) {
+      Fail(ErrorCode::kInvalidTag, tag);
+      return;
+    }
+    if (room() >= kWorst) {
+      PutInPlace(tag, format);
+      return;
+    }
+    PutNearEnd<kWorst>(tag, format);
+  }
+
+  // AddStringValidTag is AddString after the tag's check; AddStringRareTag
+  // is AddString for a tag that is not IsCommonTag (out of line: rare).
+  [[gnu::always_inline]] void AddStringValidTag(std::uint32_t tag, std::string_view value) noexcept;
+  void AddStringRareTag(std::uint32_t tag, std::string_view value) noexcept;
 
   // PutNearEnd formats into scratch and copies if it fits (out of line: rare).
   template <std::size_t kWorst, typename Format>
@@ -409,10 +450,11 @@ class Encoder {
   std::uint8_t head_size_ = 0;        // bytes of head_
   std::uint32_t head_sum_ = 0;        // byte sum of head_
   char head_[kHeadStorage] = {};      // "8=<BeginString><SOH>9=", then unused bytes
-  std::int64_t cached_second_ = INT64_MIN;  // seconds since the epoch of cached_second_text_
-  char cached_second_text_[17] = {};      // "YYYYMMDD-HH:MM:SS"
-  std::uint32_t cached_time_second_ = UINT32_MAX;  // second of the day of cached_time_text_ (none yet)
-  char cached_time_text_[8] = {};         // "HH:MM:SS"
+  std::int64_t cached_second_nanos_ = 0;  // first nanosecond of the second of cached_second_text_
+  char cached_second_text_[17] = {'1', '9', '7', '0', '0', '1', '0', '1', '-',
+                                  '0', '0', ':', '0', '0', ':', '0', '0'};  // "YYYYMMDD-HH:MM:SS"
+  std::int64_t cached_time_nanos_ = 0;  // first nanosecond of the second of the day of cached_time_text_
+  char cached_time_text_[8] = {'0', '0', ':', '0', '0', ':', '0', '0'};  // "HH:MM:SS"
 };
 
 inline void GroupEncoder::End() noexcept {
@@ -445,10 +487,14 @@ inline void Encoder::AddRawFields(std::string_view fields) noexcept {
 }
 
 inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexcept {
-  if (!ValidTag(tag)) [[unlikely]] {
-    Fail(ErrorCode::kInvalidTag, tag);
+  if (!IsCommonTag(tag)) [[unlikely]] {
+    AddStringRareTag(tag, value);
     return;
   }
+  AddStringValidTag(tag, value);
+}
+
+inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value) noexcept {
   const char* const v = value.data();
   const std::size_t n = value.size();
   char* p = pos_;

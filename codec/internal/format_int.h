@@ -18,6 +18,7 @@
 #ifndef FIXWIRE_CODEC_INTERNAL_FORMAT_INT_H_
 #define FIXWIRE_CODEC_INTERNAL_FORMAT_INT_H_
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -70,12 +71,28 @@ inline char* WriteSigned(char* out, std::int64_t v) noexcept {
   return simd_internal::EightDigitBytes(v) | simd_internal::kAsciiZeros;
 }
 
-// DigitsBelow10To8 returns the number of digits of v (1..99999999) from
-// independent compares, so that the end of the text (the next field's
-// position) does not wait for the digits themselves.
+// kDigitCountSteps[i], for the values of bit width i + 1 (2^i .. 2^(i+1) - 1,
+// which share their digit count d or cross one power of ten p = 10^d):
+// (d << 32) + 2^32 - p, so that (v + entry) >> 32 is d, plus one from v >= p
+// on (the carry out of the low half); d << 32 when p is beyond 32 bits.
+inline constexpr std::array<std::uint64_t, 32> kDigitCountSteps = [] {
+  std::array<std::uint64_t, 32> t{};
+  for (int i = 0; i < 32; ++i) {
+    const std::uint64_t low = std::uint64_t{1} << i;
+    const auto d = static_cast<std::uint64_t>(simd_internal::DecimalDigits(low));
+    const std::uint64_t p = kPowersOf10[d];
+    t[static_cast<std::size_t>(i)] = p < (std::uint64_t{1} << 32) ? (d << 32) + ((std::uint64_t{1} << 32) - p) : d << 32;
+  }
+  return t;
+}();
+
+// DigitsBelow10To8 returns the number of digits of v (1..99999999; any v
+// below 2^32 in fact): one table step indexed by the bit width, no branch,
+// so that the end of the text (the next field's position) does not wait for
+// the digits themselves.
 [[gnu::always_inline]] inline int DigitsBelow10To8(std::uint32_t v) noexcept {
-  return 1 + (v >= 10 ? 1 : 0) + (v >= 100 ? 1 : 0) + (v >= 1000 ? 1 : 0) + (v >= 10000 ? 1 : 0) +
-         (v >= 100000 ? 1 : 0) + (v >= 1000000 ? 1 : 0) + (v >= 10000000 ? 1 : 0);
+  const int width_index = 31 - __builtin_clz(v | 1);
+  return static_cast<int>((v + kDigitCountSteps[static_cast<std::size_t>(width_index)]) >> 32);
 }
 
 // WriteUnsignedWide is WriteUnsigned for a caller with at least 8 bytes of

@@ -71,10 +71,13 @@ inline void WriteYmd(char* out, unsigned year, unsigned month, unsigned day) noe
     case TimePrecision::kSeconds:
       return out;
     case TimePrecision::kMillis: {
+      // ".ddd" as one 4-byte word: '.', the hundreds digit, a digit pair.
       const std::uint32_t ms = nanos / 1000000;
-      out[0] = '.';
-      out[1] = static_cast<char>('0' + ms / 100);
-      WritePair(out + 2, ms % 100);
+      const std::uint32_t hundreds = ms / 100;
+      std::uint16_t pair;
+      std::memcpy(&pair, &kDigitPairs.pairs[2 * (ms - hundreds * 100)], 2);
+      const std::uint32_t word = '.' | (('0' + hundreds) << 8) | (std::uint32_t{pair} << 16);
+      std::memcpy(out, &word, 4);
       return out + 4;
     }
     case TimePrecision::kMicros:
