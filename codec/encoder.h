@@ -279,6 +279,10 @@ class Encoder {
     head_size_ = static_cast<std::uint8_t>(head_size);
     head_sum_ = head_sum;
     StartMessage();
+    AddPrefix(prefix, prefix_size, prefix_sum);
+  }
+  // AddPrefix copies a template's prefix right after the reserved header.
+  [[gnu::always_inline]] void AddPrefix(const char* prefix, std::size_t prefix_size, std::uint32_t prefix_sum) noexcept {
     char* const p = pos_;
     if (prefix_size > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
       Fail(ErrorCode::kBufferTooSmall, 0);
@@ -288,6 +292,48 @@ class Encoder {
     pos_ = p + prefix_size;
     summed_end_ = p + prefix_size;
     known_sum_ = prefix_sum;
+  }
+  // BeginTemplateMessage is BeginWithPrefix, AddUint(34, msg_seq_num),
+  // AddTimestamp(52, sending_time_nanos, precision) and AddRawFields(body)
+  // (when body_size != 0) with one room check for all of them and the write
+  // position kept in a register; near the buffer's end it makes exactly
+  // those calls (so the same bytes and the same errors either way).
+  [[gnu::always_inline]] void BeginTemplateMessage(const char* head, std::size_t head_size, std::uint32_t head_sum,
+                                                   const char* prefix, std::size_t prefix_size,
+                                                   std::uint32_t prefix_sum, std::uint64_t msg_seq_num,
+                                                   std::int64_t sending_time_nanos, TimePrecision precision,
+                                                   const char* body, std::size_t body_size) noexcept {
+    std::memcpy(head_, head, kHeadStorage);
+    head_size_ = static_cast<std::uint8_t>(head_size);
+    head_sum_ = head_sum;
+    StartMessage();
+    constexpr std::size_t kSeqWorst = 3 + codec_internal::kMaxUnsignedChars + 1;  // "34=" value SOH
+    constexpr std::size_t kTimeWorst = 3 + codec_internal::kMaxTimestampChars + 1;
+    static_assert(kSeqWorst >= 8 && kTimeWorst >= 8, "WriteTagFast and WriteUnsignedWide store 8 bytes");
+    char* p = pos_;
+    if (room() >= prefix_size + kSeqWorst + kTimeWorst + body_size) [[likely]] {
+      codec_internal::CopyBytes(p, prefix, prefix_size);
+      p += prefix_size;
+      summed_end_ = p;
+      known_sum_ = prefix_sum;
+      p = codec_internal::WriteUnsignedWide(codec_internal::WriteTagFast(p, 34), msg_seq_num);
+      *p++ = '\x01';
+      char* const time_field = p;
+      p = WriteTimestamp(codec_internal::WriteTagFast(p, 52), sending_time_nanos, precision);
+      if (p == nullptr) [[unlikely]] {  // a bad precision (templates check it when built)
+        pos_ = time_field;
+        Fail(ErrorCode::kInvalidValue, 52);
+        return;
+      }
+      *p++ = '\x01';
+      codec_internal::CopyBytes(p, body, body_size);
+      pos_ = p + body_size;
+      return;
+    }
+    AddPrefix(prefix, prefix_size, prefix_sum);
+    AddUint(34, msg_seq_num);
+    AddTimestamp(52, sending_time_nanos, precision);
+    if (body_size != 0) AddRawFields(std::string_view(body, body_size));
   }
   // SetHead builds head_ for another BeginString (out of line: rare); on an
   // invalid one starts the message in error and returns false.

@@ -88,10 +88,8 @@ class MessageTemplate {
       return;
     }
     // The pre-encoded prefix's byte sum is known: Finish() sums only from 34 on.
-    encoder.BeginWithPrefix(head_, head_size_, head_sum_, header_, header_size_, header_sum_);
-    encoder.AddUint(34, msg_seq_num);
-    encoder.AddTimestamp(52, sending_time_nanos, precision_);
-    if (body_size_ != 0) encoder.AddRawFields(std::string_view(body_, body_size_));
+    encoder.BeginTemplateMessage(head_, head_size_, head_sum_, header_, header_size_, header_sum_, msg_seq_num,
+                                 sending_time_nanos, precision_, body_, body_size_);
   }
 
   const Error& error() const noexcept { return error_; }
