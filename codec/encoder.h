@@ -43,6 +43,7 @@
 
 #include <emmintrin.h>
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -54,6 +55,7 @@
 #include "codec/decimal.h"
 #include "codec/error.h"
 #include "codec/field.h"
+#include "codec/internal/byte_sum.h"
 #include "codec/internal/format_decimal.h"
 #include "codec/internal/format_int.h"
 #include "codec/internal/format_tag.h"
@@ -238,7 +240,9 @@ class Encoder {
   // 7-byte "10=nnn<SOH>" trailer), kInvalidValue / kInvalidTag /
   // kGroupCountMismatch from a field, kInvalidValue when Begin() was not
   // called (or a fragment was begun). Finish() twice gives the same result.
-  EncodeResult Finish() noexcept;
+  // Inline for the usual message (a body below 10000 bytes, BodyLength not
+  // zero padded); the rest out of line.
+  [[gnu::always_inline]] EncodeResult Finish() noexcept;
 
   // FinishFragment returns the fields written since BeginFragment(), or the
   // first error (kInvalidValue when the encoder was begun with Begin()).
@@ -442,8 +446,10 @@ class Encoder {
   }
 
   // PutRareTag is Put for a tag that is not IsCommonTag (out of line: rare).
+  // It and PutNearEnd take `format` (a few captured values) by value, so the
+  // hot path does not have to keep a copy of it in memory for them.
   template <std::size_t kWorst, typename Format>
-  [[gnu::noinline]] void PutRareTag(std::uint32_t tag, Format& format) noexcept {
+  [[gnu::noinline]] void PutRareTag(std::uint32_t tag, Format format) noexcept {
     static_assert(kWorst >= 8, "WriteTagFast may store 8 bytes");
     if (!ValidTag(tag)) {
       Fail(ErrorCode::kInvalidTag, tag);
@@ -463,7 +469,7 @@ class Encoder {
 
   // PutNearEnd formats into scratch and copies if it fits (out of line: rare).
   template <std::size_t kWorst, typename Format>
-  [[gnu::noinline]] void PutNearEnd(std::uint32_t tag, Format& format) noexcept {
+  [[gnu::noinline]] void PutNearEnd(std::uint32_t tag, Format format) noexcept {
     char scratch[kWorst];
     char* p = format(codec_internal::WriteTagFast(scratch, tag));
     if (p == nullptr) {
@@ -478,6 +484,57 @@ class Encoder {
     }
     std::memcpy(pos_, scratch, n);
     pos_ += n;
+  }
+
+  static constexpr std::size_t kTrailerSize = 7;  // "10=nnn<SOH>"
+  // kChecksumTexts[c] is "nnn<SOH>" for CheckSum c (0..255), as the bytes of
+  // a word (1 KiB of constant data).
+  static constexpr std::array<std::uint32_t, 256> kChecksumTexts = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t c = 0; c < 256; ++c) {
+      t[c] = ('0' + c / 100) | (('0' + c / 10 % 10) << 8) | (('0' + c % 10) << 16) | (1u << 24);
+    }
+    return t;
+  }();
+  // FinishAnyBody is Finish for every case (out of line): errors, bodies of
+  // 10000 bytes and more, zero-padded BodyLength.
+  EncodeResult FinishAnyBody() noexcept;
+  // MessageSumBeforeLength is the byte sum of the message without BodyLength's
+  // digits: the head, the SOH after BodyLength and the body up to `pos`
+  // (only the part after summed_end_ is read). Call before the head's stores.
+  [[gnu::always_inline]] std::uint64_t MessageSumBeforeLength(const char* pos) const noexcept {
+    // Short bodies are summed inline; long ones (market data, batches) by the
+    // dispatched kernel, whose wider vectors then pay for the call.
+    const auto unsummed = static_cast<std::size_t>(pos - summed_end_);
+    const std::uint64_t sum = head_sum_ + 1u + known_sum_;  // + the SOH after BodyLength
+    return sum + (unsummed < kInlineSumLimit ? codec_internal::SumBytes(summed_end_, unsummed, buffer_begin_)
+                                             : SumLongBody(unsummed));
+  }
+  // SumLongBody is simd::ByteSum of the `size` bytes from summed_end_.
+  std::uint64_t SumLongBody(std::size_t size) const noexcept;
+  // CompleteMessage writes the head in front of BodyLength's first digit at
+  // `length_start` and the trailer at `pos` (sum: the whole message's bytes
+  // before it) and returns the message.
+  [[gnu::always_inline]] EncodeResult CompleteMessage(char* length_start, char* pos, std::uint64_t sum) noexcept {
+    char* const start = length_start - head_size_;
+    // The head's bytes are summed already (head_sum_), not re-read; copied
+    // inline as two overlapping words for the usual 8..16 bytes ("8=FIX.4.4<SOH>9=" is 14).
+    const std::size_t head_size = head_size_;
+    if (head_size - 8 <= 8) [[likely]] {
+      std::uint64_t a, b;
+      std::memcpy(&a, head_, 8);
+      std::memcpy(&b, head_ + head_size - 8, 8);
+      std::memcpy(start, &a, 8);
+      std::memcpy(start + head_size - 8, &b, 8);
+    } else {
+      codec_internal::CopyBytes(start, head_, head_size);
+    }
+    // "10=" and "nnn<SOH>" from the table: two 4-byte stores.
+    const std::uint32_t first = '1' | ('0' << 8) | ('=' << 16);
+    std::memcpy(pos, &first, 4);
+    std::memcpy(pos + 3, &kChecksumTexts[sum % 256], 4);
+    // pos_ stays before the trailer, so a second Finish() rewrites the same bytes.
+    return EncodeResult{std::string_view(start, static_cast<std::size_t>(pos + kTrailerSize - start)), Error{}};
   }
 
   enum class Mode : std::uint8_t { kNone, kMessage, kFragment };
@@ -516,6 +573,33 @@ inline void Encoder::Begin(std::string_view begin_string, std::string_view msg_t
   }
   StartMessage();
   AddString(35, msg_type);
+}
+
+inline EncodeResult Encoder::Finish() noexcept {
+  char* const pos = pos_;
+  char* const body = body_start_;
+  const auto length = static_cast<std::uint64_t>(pos - body);
+  if (mode_ != Mode::kMessage || !error_.ok() || static_cast<std::size_t>(end_ - pos) < kTrailerSize ||
+      length >= 10000 || zero_padded_) [[unlikely]] {
+    return FinishAnyBody();
+  }
+  std::uint64_t sum = MessageSumBeforeLength(pos);
+  // BodyLength as one 4-byte word of two digit pairs ending at the SOH
+  // before 35= (its leading zeros land where the head goes and are
+  // overwritten by it; Begin reserved at least 8 bytes before the body). Its
+  // digits' sum from the word: four bytes of at most '9' sum to below 256,
+  // so one multiply adds them without carries.
+  body[-1] = '\x01';
+  const auto v = static_cast<std::uint32_t>(length);
+  const std::uint32_t high = v / 100;
+  std::uint16_t hi_pair, lo_pair;
+  std::memcpy(&hi_pair, &codec_internal::kDigitPairs.pairs[2 * high], 2);
+  std::memcpy(&lo_pair, &codec_internal::kDigitPairs.pairs[2 * (v - high * 100)], 2);
+  const std::uint32_t word = hi_pair | (std::uint32_t{lo_pair} << 16);
+  std::memcpy(body - 5, &word, 4);
+  const int n = codec_internal::DigitsBelow10To8(v);
+  sum += ((word * 0x01010101u) >> 24) - static_cast<std::uint32_t>('0' * (4 - n));
+  return CompleteMessage(body - 1 - n, pos, sum);
 }
 
 inline void Encoder::AddRawFields(std::string_view fields) noexcept {
