@@ -117,6 +117,7 @@ class Encoder {
         body_start_(buffer.data()),
         summed_end_(buffer.data()),
         zero_padded_(options.zero_padded_body_length),
+        inline_length_limit_(options.zero_padded_body_length ? 0 : 10000),
         // A body is shorter than the buffer, so digits(capacity) always suffice.
         reserved_digits_(static_cast<std::uint8_t>(codec_internal::CountDigits(buffer.size()))) {
     error_.code = ErrorCode::kInvalidValue;  // Finish() before Begin() is an error
@@ -549,6 +550,7 @@ class Encoder {
   Error error_;
   Mode mode_ = Mode::kNone;
   bool zero_padded_;
+  std::uint16_t inline_length_limit_;  // Finish's inline BodyLength: below 10000, none when zero padded
   std::uint8_t reserved_digits_;      // BodyLength width reserved by Begin: digits(buffer size)
   std::uint8_t head_size_ = 0;        // bytes of head_
   std::uint32_t head_sum_ = 0;        // byte sum of head_
@@ -579,8 +581,10 @@ inline EncodeResult Encoder::Finish() noexcept {
   char* const pos = pos_;
   char* const body = body_start_;
   const auto length = static_cast<std::uint64_t>(pos - body);
-  if (mode_ != Mode::kMessage || !error_.ok() || static_cast<std::size_t>(end_ - pos) < kTrailerSize ||
-      length >= 10000 || zero_padded_) [[unlikely]] {
+  // An error froze the encoder (end_ == pos_), so the trailer's room check
+  // also sends every failed message to FinishAnyBody, which reports it.
+  if (mode_ != Mode::kMessage || static_cast<std::size_t>(end_ - pos) < kTrailerSize ||
+      length >= inline_length_limit_) [[unlikely]] {
     return FinishAnyBody();
   }
   std::uint64_t sum = MessageSumBeforeLength(pos);
