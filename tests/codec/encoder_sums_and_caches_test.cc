@@ -10,6 +10,7 @@
 //   every precision) against the uncached codec_internal::WriteUtcTimestamp,
 //   and a few fixed points known from the calendar.
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <string>
@@ -112,6 +113,21 @@ TEST(EncoderTimestampCache, RandomWalkAgainstUncached) {
     }
     const TimePrecision p = kPrecisions[rng() % 5];
     ASSERT_EQ(Cached(e, ns, p), Uncached(ns, p)) << ns;
+  }
+}
+
+// Every millisecond of a second (and the nanoseconds around it) at
+// millisecond precision, through the cache, against snprintf.
+TEST(EncoderTimestampCache, EveryMillisecond) {
+  char buffer[128];
+  Encoder e(buffer);
+  constexpr std::int64_t kSecond = 1'796'225'400'000'000'000;  // 2026-12-02 15:30:00 UTC
+  for (std::int64_t ms = 0; ms < 1000; ++ms) {
+    for (std::int64_t extra : {std::int64_t{0}, std::int64_t{1}, std::int64_t{999999}}) {
+      char want[64];
+      std::snprintf(want, sizeof want, "52=20261202-15:30:00.%03d\x01", static_cast<int>(ms));
+      ASSERT_EQ(Cached(e, kSecond + ms * 1000000 + extra, TimePrecision::kMillis), want) << ms;
+    }
   }
 }
 
