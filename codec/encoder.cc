@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "codec/internal/byte_sum.h"
 #include "simd/checksum.h"
 
 namespace fixwire {
@@ -41,7 +42,19 @@ bool Encoder::SetHead(std::string_view begin_string) noexcept {
   return true;
 }
 
-void Encoder::CacheSecond(std::int64_t seconds) noexcept {
+char* Encoder::WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
+  std::int64_t seconds = nanos / kNanosPerSecond;
+  std::int64_t fraction = nanos % kNanosPerSecond;
+  if (fraction < 0) {
+    fraction += kNanosPerSecond;
+    --seconds;
+  }
+  // The first second of the int64 range starts before INT64_MIN and the last
+  // ends after INT64_MAX: cached, the wrapped subtraction in WriteTimestamp
+  // would find times of the other end in them, so they are written uncached.
+  if (seconds < INT64_MIN / kNanosPerSecond || seconds >= INT64_MAX / kNanosPerSecond) [[unlikely]] {
+    return ci::WriteUtcTimestamp(out, nanos, precision);
+  }
   constexpr std::int64_t kSecondsPerDay = 86'400;
   std::int64_t days = seconds / kSecondsPerDay;
   std::int64_t second_of_day = seconds % kSecondsPerDay;
@@ -53,12 +66,26 @@ void Encoder::CacheSecond(std::int64_t seconds) noexcept {
   ci::WriteYmd(cached_second_text_, static_cast<unsigned>(d.year), d.month, d.day);
   cached_second_text_[8] = '-';
   ci::WriteHms(cached_second_text_ + 9, static_cast<std::uint32_t>(second_of_day));
-  cached_second_ = seconds;
+  cached_second_nanos_ = seconds * kNanosPerSecond;
+  std::memcpy(out, cached_second_text_, 17);
+  return ci::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
 }
 
-void Encoder::CacheTimeOfDay(std::uint32_t second_of_day) noexcept {
+char* Encoder::WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
+  if (nanos_of_day < 0 || nanos_of_day >= kNanosPerDay) return nullptr;
+  const auto second_of_day = static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond);
+  cached_time_nanos_ = std::int64_t{second_of_day} * kNanosPerSecond;
   ci::WriteHms(cached_time_text_, second_of_day);
-  cached_time_second_ = second_of_day;
+  std::memcpy(out, cached_time_text_, 8);
+  return ci::WriteFraction(out + 8, static_cast<std::uint32_t>(nanos_of_day - cached_time_nanos_), precision);
+}
+
+void Encoder::AddStringRareTag(std::uint32_t tag, std::string_view value) noexcept {
+  if (!ValidTag(tag)) {
+    Fail(ErrorCode::kInvalidTag, tag);
+    return;
+  }
+  AddStringValidTag(tag, value);
 }
 
 void Encoder::BeginFragment() noexcept {
@@ -101,95 +128,52 @@ void Encoder::AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::str
   pos_ = p;
 }
 
-EncodeResult Encoder::Finish() noexcept {
+std::uint64_t Encoder::SumLongBody(std::size_t size) const noexcept { return simd::ByteSum(summed_end_, size); }
+
+EncodeResult Encoder::FinishAnyBody() noexcept {
   if (mode_ != Mode::kMessage) [[unlikely]] {
     return EncodeResult{{}, Error{ErrorCode::kInvalidValue, 0, 0}};
   }
   if (!error_.ok()) [[unlikely]] return EncodeResult{{}, error_};
-  constexpr std::size_t kTrailer = 7;  // "10=nnn<SOH>"
   char* const pos = pos_;
-  if (static_cast<std::size_t>(end_ - pos) < kTrailer) [[unlikely]] {
+  if (static_cast<std::size_t>(end_ - pos) < kTrailerSize) [[unlikely]] {
     Fail(ErrorCode::kBufferTooSmall, 10);
     return EncodeResult{{}, error_};
   }
   char* const body = body_start_;
-  // The body's bytes not summed yet (all of them unless a template's prefix
-  // came with its sum), read before the header's stores below.
-  std::uint64_t sum = head_sum_ + 1u + known_sum_ +  // + the SOH after BodyLength
-                      simd::ByteSum(summed_end_, static_cast<std::size_t>(pos - summed_end_));
+  // The body's bytes not summed yet, read before the header's stores below.
+  std::uint64_t sum = MessageSumBeforeLength(pos);
   body[-1] = '\x01';
   char* p = body - 1;
-  const std::uint64_t length = static_cast<std::uint64_t>(pos - body);
-  if (length < 10000 && !zero_padded_) [[likely]] {
-    // Most bodies: BodyLength as one 4-byte word of two digit pairs ending
-    // at the SOH before 35= (its leading zeros land where the head goes and
-    // are overwritten below; Begin reserved at least 8 bytes before the
-    // body). Its digits' sum from the word: four bytes of at most '9' sum
-    // to below 256, so one multiply adds them without carries.
-    const auto v = static_cast<std::uint32_t>(length);
-    const std::uint32_t high = v / 100;
-    std::uint16_t hi_pair, lo_pair;
-    std::memcpy(&hi_pair, &ci::kDigitPairs.pairs[2 * high], 2);
-    std::memcpy(&lo_pair, &ci::kDigitPairs.pairs[2 * (v - high * 100)], 2);
-    const std::uint32_t word = hi_pair | (std::uint32_t{lo_pair} << 16);
-    std::memcpy(body - 5, &word, 4);
-    const int n = 1 + (v >= 10 ? 1 : 0) + (v >= 100 ? 1 : 0) + (v >= 1000 ? 1 : 0);
-    sum += ((word * 0x01010101u) >> 24) - static_cast<std::uint32_t>('0' * (4 - n));
-    p -= n;
+  // Right-aligned digits two at a time, summed from the pair table's words.
+  std::uint64_t v = static_cast<std::uint64_t>(pos - body);
+  while (v >= 100) {
+    const auto r = static_cast<unsigned>(v % 100);
+    v /= 100;
+    std::uint16_t pair;
+    std::memcpy(&pair, &ci::kDigitPairs.pairs[2 * r], 2);
+    p -= 2;
+    std::memcpy(p, &pair, 2);
+    sum += (pair & 0xFFu) + (pair >> 8);
+  }
+  if (v >= 10) {
+    std::uint16_t pair;
+    std::memcpy(&pair, &ci::kDigitPairs.pairs[2 * v], 2);
+    p -= 2;
+    std::memcpy(p, &pair, 2);
+    sum += (pair & 0xFFu) + (pair >> 8);
   } else {
-    // Right-aligned digits two at a time, summed from the pair table's words.
-    std::uint64_t v = length;
-    while (v >= 100) {
-      const auto r = static_cast<unsigned>(v % 100);
-      v /= 100;
-      std::uint16_t pair;
-      std::memcpy(&pair, &ci::kDigitPairs.pairs[2 * r], 2);
-      p -= 2;
-      std::memcpy(p, &pair, 2);
-      sum += (pair & 0xFFu) + (pair >> 8);
-    }
-    if (v >= 10) {
-      std::uint16_t pair;
-      std::memcpy(&pair, &ci::kDigitPairs.pairs[2 * v], 2);
-      p -= 2;
-      std::memcpy(p, &pair, 2);
-      sum += (pair & 0xFFu) + (pair >> 8);
-    } else {
-      *--p = static_cast<char>('0' + v);
-      sum += '0' + v;
-    }
-    if (zero_padded_) {
-      char* const digits = body - 1 - reserved_digits_;
-      while (p > digits) {
-        *--p = '0';
-        sum += '0';
-      }
+    *--p = static_cast<char>('0' + v);
+    sum += '0' + v;
+  }
+  if (zero_padded_) {
+    char* const digits = body - 1 - reserved_digits_;
+    while (p > digits) {
+      *--p = '0';
+      sum += '0';
     }
   }
-  char* const start = p - head_size_;
-  // The head's bytes are summed already (head_sum_), not re-read; copied
-  // inline as two overlapping words for the usual 8..16 bytes ("8=FIX.4.4<SOH>9=" is 14).
-  const std::size_t head_size = head_size_;
-  if (head_size - 8 <= 8) [[likely]] {
-    std::uint64_t a, b;
-    std::memcpy(&a, head_, 8);
-    std::memcpy(&b, head_ + head_size - 8, 8);
-    std::memcpy(start, &a, 8);
-    std::memcpy(start + head_size - 8, &b, 8);
-  } else {
-    ci::CopyBytes(start, head_, head_size);
-  }
-  // "10=nnn<SOH>" as two overlapping 4-byte stores.
-  const auto checksum = static_cast<unsigned>(sum % 256);
-  const auto hundreds = static_cast<std::uint32_t>('0' + checksum / 100);
-  std::uint16_t low;
-  std::memcpy(&low, &ci::kDigitPairs.pairs[2 * (checksum % 100)], 2);
-  const std::uint32_t first = '1' | ('0' << 8) | ('=' << 16) | (hundreds << 24);
-  const std::uint32_t second = hundreds | (std::uint32_t{low} << 8) | (1u << 24);
-  std::memcpy(pos, &first, 4);
-  std::memcpy(pos + 3, &second, 4);
-  // pos_ stays before the trailer, so a second Finish() rewrites the same bytes.
-  return EncodeResult{std::string_view(start, static_cast<std::size_t>(pos + kTrailer - start)), Error{}};
+  return CompleteMessage(p, pos, sum);
 }
 
 EncodeResult Encoder::FinishFragment() noexcept {

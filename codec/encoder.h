@@ -43,6 +43,7 @@
 
 #include <emmintrin.h>
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -54,6 +55,7 @@
 #include "codec/decimal.h"
 #include "codec/error.h"
 #include "codec/field.h"
+#include "codec/internal/byte_sum.h"
 #include "codec/internal/format_decimal.h"
 #include "codec/internal/format_int.h"
 #include "codec/internal/format_tag.h"
@@ -115,6 +117,7 @@ class Encoder {
         body_start_(buffer.data()),
         summed_end_(buffer.data()),
         zero_padded_(options.zero_padded_body_length),
+        inline_length_limit_(options.zero_padded_body_length ? 0 : 10000),
         // A body is shorter than the buffer, so digits(capacity) always suffice.
         reserved_digits_(static_cast<std::uint8_t>(codec_internal::CountDigits(buffer.size()))) {
     error_.code = ErrorCode::kInvalidValue;  // Finish() before Begin() is an error
@@ -238,7 +241,9 @@ class Encoder {
   // 7-byte "10=nnn<SOH>" trailer), kInvalidValue / kInvalidTag /
   // kGroupCountMismatch from a field, kInvalidValue when Begin() was not
   // called (or a fragment was begun). Finish() twice gives the same result.
-  EncodeResult Finish() noexcept;
+  // Inline for the usual message (a body below 10000 bytes, BodyLength not
+  // zero padded); the rest out of line.
+  [[gnu::always_inline]] EncodeResult Finish() noexcept;
 
   // FinishFragment returns the fields written since BeginFragment(), or the
   // first error (kInvalidValue when the encoder was begun with Begin()).
@@ -256,6 +261,9 @@ class Encoder {
  private:
   friend class MessageTemplate;
   static constexpr std::size_t kMaxTagChars = 9;  // kMaxTag = 999999999
+  // Finish sums bodies (after a template's prefix) shorter than this inline
+  // (codec_internal::SumBytes), longer ones with simd::ByteSum.
+  static constexpr std::size_t kInlineSumLimit = 256;
   static constexpr std::size_t kMaxHeadSize = 2 + kMaxBeginStringSize + 1 + 2;
   // head_ storage: kMaxHeadSize rounded up to whole words, so that a
   // template's head is copied as a fixed 24 bytes (the bytes past the head
@@ -276,6 +284,10 @@ class Encoder {
     head_size_ = static_cast<std::uint8_t>(head_size);
     head_sum_ = head_sum;
     StartMessage();
+    AddPrefix(prefix, prefix_size, prefix_sum);
+  }
+  // AddPrefix copies a template's prefix right after the reserved header.
+  [[gnu::always_inline]] void AddPrefix(const char* prefix, std::size_t prefix_size, std::uint32_t prefix_sum) noexcept {
     char* const p = pos_;
     if (prefix_size > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
       Fail(ErrorCode::kBufferTooSmall, 0);
@@ -285,6 +297,48 @@ class Encoder {
     pos_ = p + prefix_size;
     summed_end_ = p + prefix_size;
     known_sum_ = prefix_sum;
+  }
+  // BeginTemplateMessage is BeginWithPrefix, AddUint(34, msg_seq_num),
+  // AddTimestamp(52, sending_time_nanos, precision) and AddRawFields(body)
+  // (when body_size != 0) with one room check for all of them and the write
+  // position kept in a register; near the buffer's end it makes exactly
+  // those calls (so the same bytes and the same errors either way).
+  [[gnu::always_inline]] void BeginTemplateMessage(const char* head, std::size_t head_size, std::uint32_t head_sum,
+                                                   const char* prefix, std::size_t prefix_size,
+                                                   std::uint32_t prefix_sum, std::uint64_t msg_seq_num,
+                                                   std::int64_t sending_time_nanos, TimePrecision precision,
+                                                   const char* body, std::size_t body_size) noexcept {
+    std::memcpy(head_, head, kHeadStorage);
+    head_size_ = static_cast<std::uint8_t>(head_size);
+    head_sum_ = head_sum;
+    StartMessage();
+    constexpr std::size_t kSeqWorst = 3 + codec_internal::kMaxUnsignedChars + 1;  // "34=" value SOH
+    constexpr std::size_t kTimeWorst = 3 + codec_internal::kMaxTimestampChars + 1;
+    static_assert(kSeqWorst >= 8 && kTimeWorst >= 8, "WriteTagFast and WriteUnsignedWide store 8 bytes");
+    char* p = pos_;
+    if (room() >= prefix_size + kSeqWorst + kTimeWorst + body_size) [[likely]] {
+      codec_internal::CopyBytes(p, prefix, prefix_size);
+      p += prefix_size;
+      summed_end_ = p;
+      known_sum_ = prefix_sum;
+      p = codec_internal::WriteUnsignedWide(codec_internal::WriteTagFast(p, 34), msg_seq_num);
+      *p++ = '\x01';
+      char* const time_field = p;
+      p = WriteTimestamp(codec_internal::WriteTagFast(p, 52), sending_time_nanos, precision);
+      if (p == nullptr) [[unlikely]] {  // a bad precision (templates check it when built)
+        pos_ = time_field;
+        Fail(ErrorCode::kInvalidValue, 52);
+        return;
+      }
+      *p++ = '\x01';
+      codec_internal::CopyBytes(p, body, body_size);
+      pos_ = p + body_size;
+      return;
+    }
+    AddPrefix(prefix, prefix_size, prefix_sum);
+    AddUint(34, msg_seq_num);
+    AddTimestamp(52, sending_time_nanos, precision);
+    if (body_size != 0) AddRawFields(std::string_view(body, body_size));
   }
   // SetHead builds head_ for another BeginString (out of line: rare); on an
   // invalid one starts the message in error and returns false.
@@ -312,33 +366,38 @@ class Encoder {
   // WriteTimestamp is WriteUtcTimestamp with "YYYYMMDD-HH:MM:SS" of the last
   // second seen cached: SendingTime and TransactTime, and the messages sent
   // within one second, share it, so most timestamps only format a fraction.
-  char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
-    std::int64_t seconds = nanos / kNanosPerSecond;
-    std::int64_t fraction = nanos % kNanosPerSecond;
-    if (fraction < 0) {
-      fraction += kNanosPerSecond;
-      --seconds;
+  // A time in the cached second is found by one subtraction from the
+  // second's first nanosecond (no division); the cache always holds a real
+  // second (the epoch's until the first timestamp), so it needs no "empty".
+  [[gnu::always_inline]] char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
+    const std::uint64_t fraction =
+        static_cast<std::uint64_t>(nanos) - static_cast<std::uint64_t>(cached_second_nanos_);
+    if (fraction >= static_cast<std::uint64_t>(kNanosPerSecond)) [[unlikely]] {
+      return WriteTimestampNewSecond(out, nanos, precision);
     }
-    if (seconds != cached_second_) [[unlikely]] CacheSecond(seconds);
     std::memcpy(out, cached_second_text_, 17);
     return codec_internal::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
   }
-  // CacheSecond formats "YYYYMMDD-HH:MM:SS" of `seconds` since the epoch.
-  void CacheSecond(std::int64_t seconds) noexcept;
+  // WriteTimestampNewSecond is WriteTimestamp for a time outside the cached
+  // second: caches its second, then writes (out of line: rare).
+  char* WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecision precision) noexcept;
 
   // WriteTimeOnly is WriteUtcTimeOnly with "HH:MM:SS" of the last second of
   // the day seen cached (the entries of a market data message, the fills
-  // of one second share it): most times only format a fraction.
-  char* WriteTimeOnly(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
-    if (nanos_of_day < 0 || nanos_of_day >= kNanosPerDay) [[unlikely]] return nullptr;
-    const auto second = static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond);
-    const auto fraction = static_cast<std::uint32_t>(nanos_of_day - std::int64_t{second} * kNanosPerSecond);
-    if (second != cached_time_second_) [[unlikely]] CacheTimeOfDay(second);
+  // of one second share it): most times only format a fraction. A time in
+  // the cached second is in [0, 24h) too, so it needs no other check.
+  [[gnu::always_inline]] char* WriteTimeOnly(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
+    const std::uint64_t fraction =
+        static_cast<std::uint64_t>(nanos_of_day) - static_cast<std::uint64_t>(cached_time_nanos_);
+    if (fraction >= static_cast<std::uint64_t>(kNanosPerSecond)) [[unlikely]] {
+      return WriteTimeOnlyNewSecond(out, nanos_of_day, precision);
+    }
     std::memcpy(out, cached_time_text_, 8);
-    return codec_internal::WriteFraction(out + 8, fraction, precision);
+    return codec_internal::WriteFraction(out + 8, static_cast<std::uint32_t>(fraction), precision);
   }
-  // CacheTimeOfDay formats "HH:MM:SS" of a second of the day.
-  void CacheTimeOfDay(std::uint32_t second_of_day) noexcept;
+  // WriteTimeOnlyNewSecond is WriteTimeOnly for a time outside the cached
+  // second: nullptr outside [0, 24h), else caches its second and writes.
+  char* WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept;
 
   static constexpr bool ValidTag(std::uint32_t tag) noexcept { return tag - 1 < kMaxTag; }
   // HasSoh reports whether any byte of a or b is SOH: one SSE2 byte compare
@@ -349,34 +408,69 @@ class Encoder {
   }
   std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
 
+  // IsCommonTag: a valid tag whose "<tag>=" WriteTagFast writes from a
+  // constant or from the tag table, so one compare for a run-time tag (the
+  // table's bound implies validity); the others (0, too large, >= 1024 at run
+  // time) take the out-of-line Put*RareTag paths.
+  [[gnu::always_inline]] static bool IsCommonTag(std::uint32_t tag) noexcept {
+    if (__builtin_constant_p(tag)) return ValidTag(tag) && tag < 10000000;
+    return tag - 1 < codec_internal::kTagTableSize - 1;
+  }
+
   // Put writes tag, '=', the value from `format` (which writes at most
   // kMaxValue bytes and returns the end, or nullptr for an invalid value)
   // and SOH. Fast path: format in place when the worst case fits.
   template <std::size_t kMaxValue, typename Format>
   [[gnu::always_inline]] void Put(std::uint32_t tag, Format&& format) noexcept {
-    if (!ValidTag(tag)) [[unlikely]] {
-      Fail(ErrorCode::kInvalidTag, tag);
+    constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
+    if (!IsCommonTag(tag)) [[unlikely]] {
+      PutRareTag<kWorst>(tag, format);
       return;
     }
-    constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
-    static_assert(kWorst >= 8, "WriteTagFast may store 8 bytes");
-    char* p = pos_;
-    if (static_cast<std::size_t>(end_ - p) >= kWorst) [[likely]] {
-      p = format(codec_internal::WriteTagFast(p, tag));
-      if (p == nullptr) [[unlikely]] {
-        Fail(ErrorCode::kInvalidValue, tag);
-        return;
-      }
-      *p++ = '\x01';
-      pos_ = p;
+    if (room() >= kWorst) [[likely]] {
+      PutInPlace(tag, format);
       return;
     }
     PutNearEnd<kWorst>(tag, format);
   }
 
+  // PutInPlace is Put with a valid tag and room for the worst case.
+  template <typename Format>
+  [[gnu::always_inline]] void PutInPlace(std::uint32_t tag, Format& format) noexcept {
+    char* p = format(codec_internal::WriteTagFast(pos_, tag));
+    if (p == nullptr) [[unlikely]] {
+      Fail(ErrorCode::kInvalidValue, tag);
+      return;
+    }
+    *p++ = '\x01';
+    pos_ = p;
+  }
+
+  // PutRareTag is Put for a tag that is not IsCommonTag (out of line: rare).
+  // It and PutNearEnd take `format` (a few captured values) by value, so the
+  // hot path does not have to keep a copy of it in memory for them.
+  template <std::size_t kWorst, typename Format>
+  [[gnu::noinline]] void PutRareTag(std::uint32_t tag, Format format) noexcept {
+    static_assert(kWorst >= 8, "WriteTagFast may store 8 bytes");
+    if (!ValidTag(tag)) {
+      Fail(ErrorCode::kInvalidTag, tag);
+      return;
+    }
+    if (room() >= kWorst) {
+      PutInPlace(tag, format);
+      return;
+    }
+    PutNearEnd<kWorst>(tag, format);
+  }
+
+  // AddStringValidTag is AddString after the tag's check; AddStringRareTag
+  // is AddString for a tag that is not IsCommonTag (out of line: rare).
+  [[gnu::always_inline]] void AddStringValidTag(std::uint32_t tag, std::string_view value) noexcept;
+  void AddStringRareTag(std::uint32_t tag, std::string_view value) noexcept;
+
   // PutNearEnd formats into scratch and copies if it fits (out of line: rare).
   template <std::size_t kWorst, typename Format>
-  [[gnu::noinline]] void PutNearEnd(std::uint32_t tag, Format& format) noexcept {
+  [[gnu::noinline]] void PutNearEnd(std::uint32_t tag, Format format) noexcept {
     char scratch[kWorst];
     char* p = format(codec_internal::WriteTagFast(scratch, tag));
     if (p == nullptr) {
@@ -393,6 +487,57 @@ class Encoder {
     pos_ += n;
   }
 
+  static constexpr std::size_t kTrailerSize = 7;  // "10=nnn<SOH>"
+  // kChecksumTexts[c] is "nnn<SOH>" for CheckSum c (0..255), as the bytes of
+  // a word (1 KiB of constant data).
+  static constexpr std::array<std::uint32_t, 256> kChecksumTexts = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t c = 0; c < 256; ++c) {
+      t[c] = ('0' + c / 100) | (('0' + c / 10 % 10) << 8) | (('0' + c % 10) << 16) | (1u << 24);
+    }
+    return t;
+  }();
+  // FinishAnyBody is Finish for every case (out of line): errors, bodies of
+  // 10000 bytes and more, zero-padded BodyLength.
+  EncodeResult FinishAnyBody() noexcept;
+  // MessageSumBeforeLength is the byte sum of the message without BodyLength's
+  // digits: the head, the SOH after BodyLength and the body up to `pos`
+  // (only the part after summed_end_ is read). Call before the head's stores.
+  [[gnu::always_inline]] std::uint64_t MessageSumBeforeLength(const char* pos) const noexcept {
+    // Short bodies are summed inline; long ones (market data, batches) by the
+    // dispatched kernel, whose wider vectors then pay for the call.
+    const auto unsummed = static_cast<std::size_t>(pos - summed_end_);
+    const std::uint64_t sum = head_sum_ + 1u + known_sum_;  // + the SOH after BodyLength
+    return sum + (unsummed < kInlineSumLimit ? codec_internal::SumBytes(summed_end_, unsummed, buffer_begin_)
+                                             : SumLongBody(unsummed));
+  }
+  // SumLongBody is simd::ByteSum of the `size` bytes from summed_end_.
+  std::uint64_t SumLongBody(std::size_t size) const noexcept;
+  // CompleteMessage writes the head in front of BodyLength's first digit at
+  // `length_start` and the trailer at `pos` (sum: the whole message's bytes
+  // before it) and returns the message.
+  [[gnu::always_inline]] EncodeResult CompleteMessage(char* length_start, char* pos, std::uint64_t sum) noexcept {
+    char* const start = length_start - head_size_;
+    // The head's bytes are summed already (head_sum_), not re-read; copied
+    // inline as two overlapping words for the usual 8..16 bytes ("8=FIX.4.4<SOH>9=" is 14).
+    const std::size_t head_size = head_size_;
+    if (head_size - 8 <= 8) [[likely]] {
+      std::uint64_t a, b;
+      std::memcpy(&a, head_, 8);
+      std::memcpy(&b, head_ + head_size - 8, 8);
+      std::memcpy(start, &a, 8);
+      std::memcpy(start + head_size - 8, &b, 8);
+    } else {
+      codec_internal::CopyBytes(start, head_, head_size);
+    }
+    // "10=" and "nnn<SOH>" from the table: two 4-byte stores.
+    const std::uint32_t first = '1' | ('0' << 8) | ('=' << 16);
+    std::memcpy(pos, &first, 4);
+    std::memcpy(pos + 3, &kChecksumTexts[sum % 256], 4);
+    // pos_ stays before the trailer, so a second Finish() rewrites the same bytes.
+    return EncodeResult{std::string_view(start, static_cast<std::size_t>(pos + kTrailerSize - start)), Error{}};
+  }
+
   enum class Mode : std::uint8_t { kNone, kMessage, kFragment };
 
   char* buffer_begin_;
@@ -405,14 +550,16 @@ class Encoder {
   Error error_;
   Mode mode_ = Mode::kNone;
   bool zero_padded_;
+  std::uint16_t inline_length_limit_;  // Finish's inline BodyLength: below 10000, none when zero padded
   std::uint8_t reserved_digits_;      // BodyLength width reserved by Begin: digits(buffer size)
   std::uint8_t head_size_ = 0;        // bytes of head_
   std::uint32_t head_sum_ = 0;        // byte sum of head_
   char head_[kHeadStorage] = {};      // "8=<BeginString><SOH>9=", then unused bytes
-  std::int64_t cached_second_ = INT64_MIN;  // seconds since the epoch of cached_second_text_
-  char cached_second_text_[17] = {};      // "YYYYMMDD-HH:MM:SS"
-  std::uint32_t cached_time_second_ = UINT32_MAX;  // second of the day of cached_time_text_ (none yet)
-  char cached_time_text_[8] = {};         // "HH:MM:SS"
+  std::int64_t cached_second_nanos_ = 0;  // first nanosecond of the second of cached_second_text_
+  char cached_second_text_[17] = {'1', '9', '7', '0', '0', '1', '0', '1', '-',
+                                  '0', '0', ':', '0', '0', ':', '0', '0'};  // "YYYYMMDD-HH:MM:SS"
+  std::int64_t cached_time_nanos_ = 0;  // first nanosecond of the second of the day of cached_time_text_
+  char cached_time_text_[8] = {'0', '0', ':', '0', '0', ':', '0', '0'};  // "HH:MM:SS"
 };
 
 inline void GroupEncoder::End() noexcept {
@@ -430,6 +577,35 @@ inline void Encoder::Begin(std::string_view begin_string, std::string_view msg_t
   AddString(35, msg_type);
 }
 
+inline EncodeResult Encoder::Finish() noexcept {
+  char* const pos = pos_;
+  char* const body = body_start_;
+  const auto length = static_cast<std::uint64_t>(pos - body);
+  // An error froze the encoder (end_ == pos_), so the trailer's room check
+  // also sends every failed message to FinishAnyBody, which reports it.
+  if (mode_ != Mode::kMessage || static_cast<std::size_t>(end_ - pos) < kTrailerSize ||
+      length >= inline_length_limit_) [[unlikely]] {
+    return FinishAnyBody();
+  }
+  std::uint64_t sum = MessageSumBeforeLength(pos);
+  // BodyLength as one 4-byte word of two digit pairs ending at the SOH
+  // before 35= (its leading zeros land where the head goes and are
+  // overwritten by it; Begin reserved at least 8 bytes before the body). Its
+  // digits' sum from the word: four bytes of at most '9' sum to below 256,
+  // so one multiply adds them without carries.
+  body[-1] = '\x01';
+  const auto v = static_cast<std::uint32_t>(length);
+  const std::uint32_t high = v / 100;
+  std::uint16_t hi_pair, lo_pair;
+  std::memcpy(&hi_pair, &codec_internal::kDigitPairs.pairs[2 * high], 2);
+  std::memcpy(&lo_pair, &codec_internal::kDigitPairs.pairs[2 * (v - high * 100)], 2);
+  const std::uint32_t word = hi_pair | (std::uint32_t{lo_pair} << 16);
+  std::memcpy(body - 5, &word, 4);
+  const int n = codec_internal::DigitsBelow10To8(v);
+  sum += ((word * 0x01010101u) >> 24) - static_cast<std::uint32_t>('0' * (4 - n));
+  return CompleteMessage(body - 1 - n, pos, sum);
+}
+
 inline void Encoder::AddRawFields(std::string_view fields) noexcept {
   if (fields.empty() || fields.back() != '\x01') [[unlikely]] {
     Fail(ErrorCode::kInvalidValue, 0);
@@ -445,10 +621,14 @@ inline void Encoder::AddRawFields(std::string_view fields) noexcept {
 }
 
 inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexcept {
-  if (!ValidTag(tag)) [[unlikely]] {
-    Fail(ErrorCode::kInvalidTag, tag);
+  if (!IsCommonTag(tag)) [[unlikely]] {
+    AddStringRareTag(tag, value);
     return;
   }
+  AddStringValidTag(tag, value);
+}
+
+inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value) noexcept {
   const char* const v = value.data();
   const std::size_t n = value.size();
   char* p = pos_;

@@ -52,51 +52,53 @@ EncodeResult CopyMessage(const MessageView& source, const ForwardOptions& option
     out.AddTimestamp(kTagSendingTime, *options.sending_time_nanos, options.sending_time_precision);
   };
 
+  // Where each requested replacement's first occurrence is (Find: O(1), the
+  // first in wire order; never 8, 9, 35 or the trailing 10, so an index in
+  // 3..n-2), or that the source lacks it.
+  struct Replacement {
+    std::uint32_t index;
+    std::uint32_t tag;
+  };
+  Replacement found[5];
+  std::size_t found_count = 0;
+  const Field* const first_field = fields.data();
+  auto lacks = [&](bool requested, std::uint32_t tag) {
+    if (!requested) return false;
+    const Field* f = source.Find(tag);
+    if (f == nullptr) return true;
+    found[found_count++] = Replacement{static_cast<std::uint32_t>(f - first_field), tag};
+    return false;
+  };
+  const bool add_sender = lacks(replace_sender, kTagSenderCompId);
+  const bool add_target = lacks(replace_target, kTagTargetCompId);
+  const bool add_seq = lacks(replace_seq, kTagMsgSeqNum);
+  const bool add_time = lacks(replace_time, kTagSendingTime);
+  const bool add_dup = lacks(poss_dup, kTagPossDupFlag);
+  // Wire order of the replacements (at most five: insertion sort).
+  for (std::size_t k = 1; k < found_count; ++k) {
+    const Replacement r = found[k];
+    std::size_t j = k;
+    for (; j > 0 && found[j - 1].index > r.index; --j) found[j] = found[j - 1];
+    found[j] = r;
+  }
+
   out.Begin(source.begin_string(), source.msg_type());
   // Replacements the source lacks go right after 35.
-  if (replace_sender && !source.Has(kTagSenderCompId)) write_sender();
-  if (replace_target && !source.Has(kTagTargetCompId)) write_target();
-  if (replace_seq && !source.Has(kTagMsgSeqNum)) write_seq();
-  if (replace_time && !source.Has(kTagSendingTime)) write_time();
-  if (poss_dup && !source.Has(kTagPossDupFlag)) out.AddChar(kTagPossDupFlag, 'Y');
+  if (add_sender) write_sender();
+  if (add_target) write_target();
+  if (add_seq) write_seq();
+  if (add_time) write_time();
+  if (add_dup) out.AddChar(kTagPossDupFlag, 'Y');
   if (add_orig_time) out.AddString(kTagOrigSendingTime, original_time);
 
-  // The rest: runs of unchanged fields copied whole, replaced fields rewritten
-  // in place (first occurrence only).
-  bool done_sender = false, done_target = false, done_seq = false, done_time = false, done_dup = false;
+  // The rest: the runs of unchanged fields between the replaced ones copied
+  // whole, each replaced field rewritten in place.
   std::uint32_t run_begin = TagStart(fields, 3);
-  for (std::size_t i = 3; i + 1 < n; ++i) {
-    const std::uint32_t tag = fields[i].tag;
-    bool* done;
-    switch (tag) {
-      case kTagSenderCompId:
-        if (!replace_sender) continue;
-        done = &done_sender;
-        break;
-      case kTagTargetCompId:
-        if (!replace_target) continue;
-        done = &done_target;
-        break;
-      case kTagMsgSeqNum:
-        if (!replace_seq) continue;
-        done = &done_seq;
-        break;
-      case kTagSendingTime:
-        if (!replace_time) continue;
-        done = &done_time;
-        break;
-      case kTagPossDupFlag:
-        if (!poss_dup) continue;
-        done = &done_dup;
-        break;
-      default:
-        continue;
-    }
-    if (*done) continue;
-    *done = true;
+  for (std::size_t k = 0; k < found_count; ++k) {
+    const std::size_t i = found[k].index;
     const std::uint32_t tag_start = TagStart(fields, i);
     if (tag_start > run_begin) out.AddRawFields(std::string_view(data + run_begin, tag_start - run_begin));
-    switch (tag) {
+    switch (found[k].tag) {
       case kTagSenderCompId: write_sender(); break;
       case kTagTargetCompId: write_target(); break;
       case kTagMsgSeqNum: write_seq(); break;

@@ -81,17 +81,16 @@ class MessageTemplate {
   // the fixed header fields, writes 34=msg_seq_num and 52=sending_time (from
   // nanoseconds since the epoch) and copies the fixed body fields. The
   // caller then appends the rest of the body and calls Finish().
-  void Start(Encoder& encoder, std::uint64_t msg_seq_num, std::int64_t sending_time_nanos) const noexcept {
+  [[gnu::always_inline]] void Start(Encoder& encoder, std::uint64_t msg_seq_num,
+                                    std::int64_t sending_time_nanos) const noexcept {
     if (!error_.ok()) [[unlikely]] {
       encoder.BeginWithPrefix(head_, head_size_, head_sum_, header_, 0, 0);
       encoder.Fail(error_.code, error_.tag);
       return;
     }
     // The pre-encoded prefix's byte sum is known: Finish() sums only from 34 on.
-    encoder.BeginWithPrefix(head_, head_size_, head_sum_, header_, header_size_, header_sum_);
-    encoder.AddUint(34, msg_seq_num);
-    encoder.AddTimestamp(52, sending_time_nanos, precision_);
-    if (body_size_ != 0) encoder.AddRawFields(std::string_view(body_, body_size_));
+    encoder.BeginTemplateMessage(head_, head_size_, head_sum_, header_, header_size_, header_sum_, msg_seq_num,
+                                 sending_time_nanos, precision_, body_, body_size_);
   }
 
   const Error& error() const noexcept { return error_; }

@@ -34,16 +34,16 @@ inline constexpr std::size_t kMaxDecimalChars = 64;
   return magnitude < 10000000 && frac_digits >= 1 && frac_digits < 7 && magnitude >= kPowersOf10[frac_digits];
 }
 
-// WriteShortScaled writes an IsShortScaled value: its digits as one word, the
-// fraction's bytes moved up one for the '.', one 8-byte store (the bytes after
-// the text are scratch).
+// WriteShortScaled writes an IsShortScaled value: its n digits as one word
+// (one 8-byte store), then '.' and the fraction's digits as a second word
+// stored over the fraction's place (the bytes after the text are scratch).
 [[gnu::always_inline]] inline char* WriteShortScaled(char* out, std::uint64_t magnitude, int frac_digits) noexcept {
   const int n = DigitsBelow10To8(static_cast<std::uint32_t>(magnitude));  // 2..7
-  const std::uint64_t digits = EightDigitWord(static_cast<std::uint32_t>(magnitude)) >> (8 * (8 - n));
-  const int int_bits = 8 * (n - frac_digits);  // 8..48
-  const std::uint64_t int_mask = (std::uint64_t{1} << int_bits) - 1;
-  const std::uint64_t text = (digits & int_mask) | (std::uint64_t{'.'} << int_bits) | ((digits & ~int_mask) << 8);
-  std::memcpy(out, &text, 8);
+  const std::uint64_t word = EightDigitWord(static_cast<std::uint32_t>(magnitude));  // leading '0's
+  const std::uint64_t digits = word >> (8 * (8 - n));
+  const std::uint64_t fraction = ((word >> (8 * (8 - frac_digits))) << 8) | std::uint64_t{'.'};
+  std::memcpy(out, &digits, 8);
+  std::memcpy(out + (n - frac_digits), &fraction, 8);
   return out + n + 1;
 }
 
@@ -99,13 +99,16 @@ inline char* WriteScaled(char* out, std::uint64_t magnitude, int frac_digits) no
 // {-1,-3} "-0.001", {7,2} "700", {0,3} "0". nullptr when |exponent| > 40.
 // Short prices inline (WriteShortScaled), the rest out of line.
 [[gnu::always_inline]] inline char* WriteDecimal(char* out, Decimal d) noexcept {
-  if (d.exponent > kMaxDecimalExponent || d.exponent < -kMaxDecimalExponent) [[unlikely]] return nullptr;
   std::uint64_t magnitude = static_cast<std::uint64_t>(d.mantissa);
   if (d.mantissa < 0) {
     *out++ = '-';
     magnitude = 0 - magnitude;
   }
-  if (IsShortScaled(magnitude, -d.exponent)) [[likely]] return WriteShortScaled(out, magnitude, -d.exponent);
+  // A short price's exponent (-6..-1) is in range: checked only for the rest
+  // (negated without overflow for INT32_MIN, which is then no short price).
+  const auto frac_digits = static_cast<int>(0u - static_cast<unsigned>(d.exponent));
+  if (IsShortScaled(magnitude, frac_digits)) [[likely]] return WriteShortScaled(out, magnitude, frac_digits);
+  if (d.exponent > kMaxDecimalExponent || d.exponent < -kMaxDecimalExponent) [[unlikely]] return nullptr;
   return WriteDecimalAnyMagnitude(out, magnitude, d.exponent);
 }
 

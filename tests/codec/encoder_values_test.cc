@@ -97,6 +97,13 @@ TEST(EncoderValues, DecimalExact) {
             "-999999999.999999999");
   EXPECT_EQ(One([](Encoder& e) { e.AddDecimal(1, Decimal{1, 41}); }), kInvalid);
   EXPECT_EQ(One([](Encoder& e) { e.AddDecimal(1, Decimal{1, -41}); }), kInvalid);
+  // The extreme exponents, with short and negative mantissas (a short price's
+  // shape must not let them through).
+  for (std::int32_t x : {std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max(), -1000, 1000}) {
+    for (std::int64_t m : {std::int64_t{12345}, std::int64_t{-12345}, std::int64_t{0}}) {
+      EXPECT_EQ(One([x, m](Encoder& e) { e.AddDecimal(1, Decimal{m, x}); }), kInvalid) << x << " " << m;
+    }
+  }
   const std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
   for (int x = -40; x <= 40; ++x) {
     for (std::int64_t m : {kMin, std::numeric_limits<std::int64_t>::max(), std::int64_t{0}, std::int64_t{1},

@@ -200,6 +200,16 @@ TEST(MessageCopyProperty, RandomMessagesAndOptionsFollowTheModel) {
     if (rng() % 8 == 0) text_field(43, "N");
     if (rng() % 8 == 0) text_field(122, "20200101-00:00:00");
     m.fields.insert(m.fields.begin(), header.begin(), header.end());
+    // Later occurrences of the replaceable tags (as in a group or a repeated
+    // header field) anywhere after the header: only the first is replaced.
+    for (int extra = static_cast<int>(rng() % 4); extra > 0; --extra) {
+      constexpr std::uint32_t kReplaceable[] = {34, 43, 49, 52, 56};
+      test_support::SpecField f;
+      f.tag = kReplaceable[rng() % 5];
+      f.text = "DUP" + std::to_string(rng() % 100);
+      const std::size_t at = header.size() + rng() % (m.fields.size() - header.size() + 1);
+      m.fields.insert(m.fields.begin() + static_cast<std::ptrdiff_t>(at), f);
+    }
 
     Encoder e(source_buffer);
     test_support::EncodeSpec(m, e);

@@ -143,5 +143,71 @@ TEST(MessageTemplate, SmallOutputBufferIsACleanError) {
   }
 }
 
+
+// The first part of a template message that does not fit a buffer of `size`
+// gives the error, each part checked at its exact size (as the encoder's
+// field-by-field calls do): the reserved 8/9 header (tag 8, offset 0), the
+// fixed header fields (tag 0), 34, 52, the fixed body fields (tag 0), the
+// caller's field, the trailer (tag 10).
+Error ExpectedSizeError(const MessageTemplate& t, std::size_t size, const std::vector<std::pair<std::uint32_t, std::size_t>>& parts) {
+  std::size_t digits = 1;
+  for (std::size_t v = size; v >= 10; v /= 10) ++digits;
+  const std::size_t reserve = std::string_view("8=FIX.4.2\x01" "9=").size() + digits + 1;
+  if (reserve > size) return Error{ErrorCode::kBufferTooSmall, 0, 8};
+  std::size_t offset = reserve;
+  for (const auto& [tag, length] : parts) {
+    if (offset + length > size) return Error{ErrorCode::kBufferTooSmall, static_cast<std::uint32_t>(offset), tag};
+    offset += length;
+  }
+  return Error{};
+}
+
+// Start in every buffer size, for short and long sequence numbers and every
+// precision: the whole message, or exactly the error of the first part that
+// does not fit (code, offset, tag), and nothing written past the buffer.
+TEST(MessageTemplate, EveryBufferSizeGivesTheFirstMisfitsError) {
+  const TimePrecision precisions[] = {TimePrecision::kSeconds, TimePrecision::kMillis, TimePrecision::kMicros,
+                                      TimePrecision::kNanos, TimePrecision::kPicos};
+  for (const TimePrecision p : precisions) {
+    MessageTemplate t;
+    ASSERT_TRUE(t.Init("FIX.4.2", "D", p).ok());
+    ASSERT_TRUE(t.AddHeaderString(49, "BANZAI").ok());
+    ASSERT_TRUE(t.AddBodyFields([](Encoder& e) { e.AddChar(21, '1'); }).ok());
+    for (const std::uint64_t seq : {std::uint64_t{7}, std::uint64_t{4567}, std::uint64_t{123456789},
+                                    std::uint64_t{18446744073709551615u}}) {
+      const std::string seq_field = "34=" + std::to_string(seq) + "\x01";
+      const std::string time_field = "52=" + RefTimestamp(kTime, p) + "\x01";
+      const std::vector<std::pair<std::uint32_t, std::size_t>> parts = {
+          {0, t.header_fields().size()}, {34, seq_field.size()}, {52, time_field.size()},
+          {0, t.body_fields().size()}, {11, 8}, {10, 7}};
+      char big[512];
+      Encoder full(big);
+      t.Start(full, seq, kTime);
+      full.AddString(11, "ORD1");
+      const EncodeResult whole = full.Finish();
+      ASSERT_TRUE(whole.ok());
+      ASSERT_EQ(whole.bytes, Frame("FIX.4.2", std::string(t.header_fields()) + seq_field + time_field +
+                                                  std::string(t.body_fields()) + "11=ORD1\x01"));
+      for (std::size_t size = 0; size < whole.bytes.size() + 12; ++size) {
+        std::vector<char> block(size + 64, '\x5A');
+        Encoder e(std::span<char>(block.data(), size));
+        t.Start(e, seq, kTime);
+        e.AddString(11, "ORD1");
+        const EncodeResult r = e.Finish();
+        const Error want = ExpectedSizeError(t, size, parts);
+        if (want.ok()) {
+          ASSERT_TRUE(r.ok()) << size;
+          ASSERT_EQ(r.bytes, whole.bytes) << size;
+        } else {
+          ASSERT_EQ(r.error.code, want.code) << size;
+          ASSERT_EQ(r.error.offset, want.offset) << size;
+          ASSERT_EQ(r.error.tag, want.tag) << size;
+        }
+        for (std::size_t i = size; i < block.size(); ++i) ASSERT_EQ(block[i], '\x5A') << size;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace fixwire

@@ -1,0 +1,71 @@
+// byte_sum.h: the byte sum behind an encoded message's CheckSum, inline
+// (internal).
+//
+// SumBytes(p, n, readable_from) is the sum of p[0..n) as unsigned bytes, the
+// same value as simd::ByteSum, computed in place with SSE2 (part of baseline
+// x86-64, so no run-time dispatch and no call): SAD against zero over 64, 32 and
+// 16 bytes at a time, and a last partial block as one 16-byte load that ends
+// at p + n with the bytes before p masked off. An encoder's body is short
+// (most FIX messages are below 200 bytes), so the call and set-up of the
+// dispatched kernel would cost about as much as the summing.
+//
+// Bounds: reads [p, p + n), and for a last partial block also the bytes
+// from p + n - 16 on, which the caller promises are readable when they are
+// at or after `readable_from` (the start of the encoder's buffer); the bytes
+// before p never count. When they are not (a tiny message at the very start
+// of the buffer), the partial block is summed byte by byte. No allocation.
+#ifndef FIXWIRE_CODEC_INTERNAL_BYTE_SUM_H_
+#define FIXWIRE_CODEC_INTERNAL_BYTE_SUM_H_
+
+#include <emmintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace fixwire::codec_internal {
+
+// kTailMasks: 16 zero bytes, then 16 0xFF bytes; the 16 bytes at kTailMasks + k
+// keep the last k bytes of a block (k = 0..16).
+alignas(32) inline constexpr unsigned char kTailMasks[32] = {
+    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+[[gnu::always_inline]] inline std::uint64_t SumBytes(const char* p, std::size_t n, const char* readable_from) noexcept {
+  const __m128i zero = _mm_setzero_si128();
+  __m128i sum = zero;
+  const auto load = [](const char* q) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(q)); };
+  for (; n >= 64; n -= 64, p += 64) {
+    const __m128i a = _mm_sad_epu8(load(p), zero);
+    const __m128i b = _mm_sad_epu8(load(p + 16), zero);
+    const __m128i c = _mm_sad_epu8(load(p + 32), zero);
+    const __m128i d = _mm_sad_epu8(load(p + 48), zero);
+    sum = _mm_add_epi64(sum, _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d)));
+  }
+  if (n >= 32) {
+    const __m128i a = _mm_sad_epu8(load(p), zero);
+    const __m128i b = _mm_sad_epu8(load(p + 16), zero);
+    sum = _mm_add_epi64(sum, _mm_add_epi64(a, b));
+    p += 32;
+    n -= 32;
+  }
+  if (n >= 16) {
+    sum = _mm_add_epi64(sum, _mm_sad_epu8(load(p), zero));
+    p += 16;
+    n -= 16;
+  }
+  std::uint64_t tail = 0;
+  if (n != 0) {
+    if (p + n - readable_from >= 16) [[likely]] {
+      const __m128i mask = load(reinterpret_cast<const char*>(kTailMasks) + n);
+      sum = _mm_add_epi64(sum, _mm_sad_epu8(_mm_and_si128(load(p + n - 16), mask), zero));
+    } else {
+      for (std::size_t i = 0; i < n; ++i) tail += static_cast<unsigned char>(p[i]);
+    }
+  }
+  return tail + static_cast<std::uint64_t>(_mm_cvtsi128_si64(sum)) +
+         static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum)));
+}
+
+}  // namespace fixwire::codec_internal
+
+#endif  // FIXWIRE_CODEC_INTERNAL_BYTE_SUM_H_

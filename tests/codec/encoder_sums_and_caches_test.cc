@@ -1,0 +1,160 @@
+// The encoder's inline byte sum, branch-free digit count and timestamp cache
+// against references:
+// - codec_internal::SumBytes against a plain byte loop for every length
+//   0..300 at several alignments, with bytes 0..255, and with the readable
+//   start at, before and just inside the last 16-byte block (its scalar tail);
+// - DigitsBelow10To8 against simd's DecimalDigits (every value below 2^20,
+//   each power of ten and its neighbours, random 32-bit values);
+// - AddTimestamp through one encoder's cache of the last second (hit, miss,
+//   refilled, negative times, the first and last seconds of the int64 range,
+//   every precision) against the uncached codec_internal::WriteUtcTimestamp,
+//   and a few fixed points known from the calendar.
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "codec/encoder.h"
+#include "codec/internal/byte_sum.h"
+#include "codec/internal/format_int.h"
+#include "codec/internal/format_time.h"
+#include "gtest/gtest.h"
+
+namespace fixwire {
+namespace {
+
+std::uint64_t PlainSum(const char* p, std::size_t n) {
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < n; ++i) sum += static_cast<unsigned char>(p[i]);
+  return sum;
+}
+
+TEST(EncoderByteSum, EveryLengthAlignmentAndReadableStart) {
+  std::mt19937_64 rng(17);
+  std::vector<char> block(400);
+  for (char& c : block) c = static_cast<char>(rng());
+  for (std::size_t offset = 0; offset < 40; ++offset) {
+    for (std::size_t n = 0; n <= 300 && offset + n <= block.size(); ++n) {
+      const char* p = block.data() + offset;
+      const std::uint64_t want = PlainSum(p, n);
+      // Readable from the block's start (the usual case), from p itself (a
+      // short tail must then be summed byte by byte), and from a point
+      // inside the 16 bytes before the end.
+      ASSERT_EQ(codec_internal::SumBytes(p, n, block.data()), want) << offset << " " << n;
+      ASSERT_EQ(codec_internal::SumBytes(p, n, p), want) << offset << " " << n;
+      const char* inside_last_block = n > 15 ? p + n - 15 : p;
+      ASSERT_EQ(codec_internal::SumBytes(p, n, inside_last_block), want) << offset << " " << n;
+    }
+  }
+}
+
+TEST(EncoderByteSum, AllHighBytes) {
+  std::vector<char> block(1024, static_cast<char>(0xFF));
+  for (std::size_t n = 0; n <= block.size(); n += 7) {
+    ASSERT_EQ(codec_internal::SumBytes(block.data(), n, block.data()), 255u * n) << n;
+  }
+}
+
+TEST(EncoderDigitCount, AgainstDecimalDigits) {
+  auto check = [](std::uint32_t v) {
+    ASSERT_EQ(codec_internal::DigitsBelow10To8(v), simd_internal::DecimalDigits(v)) << v;
+  };
+  for (std::uint32_t v = 0; v < (1u << 20); ++v) check(v);
+  for (std::uint64_t p = 1; p < (std::uint64_t{1} << 32); p *= 10) {
+    for (std::uint64_t v = p > 2 ? p - 2 : 0; v <= p + 2 && v < (std::uint64_t{1} << 32); ++v) {
+      check(static_cast<std::uint32_t>(v));
+    }
+  }
+  for (int bit = 0; bit < 32; ++bit) {
+    check(1u << bit);
+    check((1u << bit) - 1);
+  }
+  check(UINT32_MAX);
+  std::mt19937 rng(3);
+  for (int i = 0; i < 1000000; ++i) check(static_cast<std::uint32_t>(rng()));
+}
+
+constexpr TimePrecision kPrecisions[] = {TimePrecision::kSeconds, TimePrecision::kMillis, TimePrecision::kMicros,
+                                         TimePrecision::kNanos, TimePrecision::kPicos};
+
+std::string Uncached(std::int64_t nanos, TimePrecision p) {
+  char text[64];
+  char* end = codec_internal::WriteUtcTimestamp(text, nanos, p);
+  return "52=" + std::string(text, end) + "\x01";
+}
+
+std::string Cached(Encoder& e, std::int64_t nanos, TimePrecision p) {
+  e.BeginFragment();
+  e.AddTimestamp(52, nanos, p);
+  const EncodeResult r = e.FinishFragment();
+  return r.ok() ? std::string(r.bytes) : "ERR";
+}
+
+TEST(EncoderTimestampCache, RandomWalkAgainstUncached) {
+  std::mt19937_64 rng(41);
+  char buffer[128];
+  Encoder e(buffer);
+  std::int64_t ns = 0;
+  for (int i = 0; i < 300000; ++i) {
+    switch (rng() % 8) {
+      case 0: ns = static_cast<std::int64_t>(rng()); break;  // anywhere, negative too
+      case 1: ns = rng() % 2 ? INT64_MIN + static_cast<std::int64_t>(rng() % 3000000000)
+                             : INT64_MAX - static_cast<std::int64_t>(rng() % 3000000000); break;
+      case 2: ns = -static_cast<std::int64_t>(rng() % 3000000000); break;  // around the epoch
+      case 3: ns = (ns / kNanosPerSecond) * kNanosPerSecond; break;        // a second's first nanosecond
+      case 4: ns = (ns / kNanosPerSecond) * kNanosPerSecond - 1; break;    // the one before it
+      default: {  // small steps: mostly the same second, sometimes the next
+        const auto step = static_cast<std::int64_t>(rng() % 1500000000);
+        ns = ns > INT64_MAX - step ? INT64_MIN + static_cast<std::int64_t>(rng() % 1000) : ns + step;
+        break;
+      }
+    }
+    const TimePrecision p = kPrecisions[rng() % 5];
+    ASSERT_EQ(Cached(e, ns, p), Uncached(ns, p)) << ns;
+  }
+}
+
+// Every millisecond of a second (and the nanoseconds around it) at
+// millisecond precision, through the cache, against snprintf.
+TEST(EncoderTimestampCache, EveryMillisecond) {
+  char buffer[128];
+  Encoder e(buffer);
+  constexpr std::int64_t kSecond = 1'796'225'400'000'000'000;  // 2026-12-02 15:30:00 UTC
+  for (std::int64_t ms = 0; ms < 1000; ++ms) {
+    for (std::int64_t extra : {std::int64_t{0}, std::int64_t{1}, std::int64_t{999999}}) {
+      char want[64];
+      std::snprintf(want, sizeof want, "52=20261202-15:30:00.%03d\x01", static_cast<int>(ms));
+      ASSERT_EQ(Cached(e, kSecond + ms * 1000000 + extra, TimePrecision::kMillis), want) << ms;
+    }
+  }
+}
+
+TEST(EncoderTimestampCache, TheInt64RangeEndsAndTheEpoch) {
+  char buffer[128];
+  Encoder e(buffer);
+  // The first second of the int64 range starts before INT64_MIN; then
+  // INT64_MAX's second, then back: each alternation must not reuse the other.
+  for (int round = 0; round < 3; ++round) {
+    EXPECT_EQ(Cached(e, INT64_MIN, TimePrecision::kNanos), "52=16770921-00:12:43.145224192\x01");
+    EXPECT_EQ(Cached(e, INT64_MIN + 854775807, TimePrecision::kNanos), "52=16770921-00:12:43.999999999\x01");
+    EXPECT_EQ(Cached(e, INT64_MAX, TimePrecision::kNanos), "52=22620411-23:47:16.854775807\x01");
+    EXPECT_EQ(Cached(e, INT64_MAX - 854775807, TimePrecision::kMillis), "52=22620411-23:47:16.000\x01");
+  }
+  // A fresh encoder's cache holds the epoch's second: right from the start.
+  Encoder fresh(buffer);
+  EXPECT_EQ(Cached(fresh, 0, TimePrecision::kMillis), "52=19700101-00:00:00.000\x01");
+  EXPECT_EQ(Cached(fresh, 999999999, TimePrecision::kNanos), "52=19700101-00:00:00.999999999\x01");
+  EXPECT_EQ(Cached(fresh, -1, TimePrecision::kNanos), "52=19691231-23:59:59.999999999\x01");
+  EXPECT_EQ(Cached(fresh, 1000000000, TimePrecision::kSeconds), "52=19700101-00:00:01\x01");
+  // 2024-02-29 12:34:56.789 UTC is 1709210096789 ms since the epoch.
+  EXPECT_EQ(Cached(fresh, 1709210096789000000, TimePrecision::kMicros), "52=20240229-12:34:56.789000\x01");
+  // A bad precision fails whether the second is cached or not.
+  Encoder bad(buffer);
+  EXPECT_EQ(Cached(bad, 5, static_cast<TimePrecision>(99)), "ERR");
+  EXPECT_EQ(Cached(bad, 5000000000, static_cast<TimePrecision>(99)), "ERR");
+}
+
+}  // namespace
+}  // namespace fixwire
