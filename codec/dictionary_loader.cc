@@ -112,6 +112,7 @@ class DictionaryBuilder {
   void CompileFields();
   void CompileMessageTables();
   void CompileMessageRequired();
+  void CompileGroupCountTags();
   void CompileTagInfo();
 
   std::string_view xml_;
@@ -442,6 +443,24 @@ void DictionaryBuilder::CompileMessageRequired() {
   }
 }
 
+void DictionaryBuilder::CompileGroupCountTags() {
+  auto append = [this](const Scope& s) {
+    for (std::uint16_t p : d_.group_positions(s)) {
+      d_.group_count_tags_.push_back(d_.members_[s.members_begin + p].tag);
+    }
+  };
+  d_.header_trailer_groups_begin = static_cast<std::uint32_t>(d_.group_count_tags_.size());
+  append(d_.scopes_[d_.header_scope_]);
+  append(d_.scopes_[d_.trailer_scope_]);
+  d_.header_trailer_groups_count =
+      static_cast<std::uint32_t>(d_.group_count_tags_.size()) - d_.header_trailer_groups_begin;
+  for (MessageDef& m : d_.messages_) {
+    m.groups_begin = static_cast<std::uint32_t>(d_.group_count_tags_.size());
+    append(d_.scopes_[m.body]);
+    m.groups_count = static_cast<std::uint32_t>(d_.group_count_tags_.size()) - m.groups_begin;
+  }
+}
+
 void DictionaryBuilder::CompileMessageTables() {
   d_.short_types_.assign(128 * 128, 0);
   for (std::size_t i = 0; i < d_.message_types_.size(); ++i) {
@@ -546,6 +565,7 @@ absl::StatusOr<Dictionary> DictionaryBuilder::Build() {
   CompileTagInfo();
   CompileMessageTables();
   CompileMessageRequired();
+  CompileGroupCountTags();
   return std::move(d_);
 }
 

@@ -96,13 +96,49 @@ Error GroupIndexer::IndexTopLevelGroup(const Dictionary& dict, const Scope& grou
   return err;
 }
 
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline std::uint32_t GroupIndexer::FirstCandidate(const MessageDef* msg) const noexcept {
+  const std::span<const std::uint32_t> body_tags =
+      msg != nullptr ? body_dict_.body_group_count_tags(*msg) : std::span<const std::uint32_t>();
+  const std::span<const std::uint32_t> outer_tags = header_dict_.header_trailer_group_count_tags();
+  // A lookup costs about what skipping two fields does: with many possible
+  // groups and few fields, the walk from the start is cheaper.
+  if ((body_tags.size() + outer_tags.size()) * 2 > n_) return 0;
+  std::uint32_t first = n_;
+  for (const std::uint32_t tag : body_tags) {
+    const Field* f = view_.Find(tag);
+    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields_));
+  }
+  for (const std::uint32_t tag : outer_tags) {
+    const Field* f = view_.Find(tag);
+    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields_));
+  }
+  return first;
+}
+
 Error GroupIndexer::Run() noexcept {
   const MessageDef* msg = body_dict_.message(view_.msg_type());
-  const Scope* body = msg != nullptr ? &body_dict_.scope(msg->body) : nullptr;
   Start(msg != nullptr ? msg->body : 0);
+  const std::uint32_t first = FirstCandidate(msg);
+  if (first >= n_) {  // no field counts a top-level group
+    Finish();
+    return Error{};
+  }
+  return Walk(msg != nullptr ? &body_dict_.scope(msg->body) : nullptr, first);
+}
+
+Error GroupIndexer::RunFromStart() noexcept {
+  const MessageDef* msg = body_dict_.message(view_.msg_type());
+  Start(msg != nullptr ? msg->body : 0);
+  return Walk(msg != nullptr ? &body_dict_.scope(msg->body) : nullptr, 0);
+}
+
+Error GroupIndexer::Walk(const Scope* body, std::uint32_t from) noexcept {
   const bool same = &header_dict_ == &body_dict_;
   Error err;
-  std::uint32_t i = 0;
+  std::uint32_t i = from;
   // Locals: the compiler cannot keep members in registers across the record
   // stores (they might alias).
   const Field* const fields = fields_;
@@ -304,6 +340,12 @@ Error IndexGroups(const MessageView& view, const Dictionary& transport,
                   const Dictionary& application, const GroupOptions& options,
                   GroupStorage& storage, GroupedMessage* out) noexcept {
   return GroupIndexer(view, transport, application, options, storage, out).Run();
+}
+
+Error codec_internal::IndexGroupsFromStart(const MessageView& view, const Dictionary& header_dict,
+                                           const Dictionary& body_dict, const GroupOptions& options,
+                                           GroupStorage& storage, GroupedMessage* out) noexcept {
+  return GroupIndexer(view, header_dict, body_dict, options, storage, out).RunFromStart();
 }
 
 // --- views ---
