@@ -240,6 +240,9 @@ struct MessageDef {
   // The count tags of the body's groups (Dictionary::body_group_count_tags).
   std::uint32_t groups_begin = 0;
   std::uint32_t groups_count = 0;
+  // The header's, the body's and the trailer's membership bitsets OR'd
+  // (Dictionary::message_bits), in the bit pool.
+  std::uint32_t bits_begin = 0;
 };
 
 class Dictionary {
@@ -392,6 +395,11 @@ class Dictionary {
   // all are present in `seen` when (seen[word] & bits) == bits for each.
   std::span<const RequiredMask> message_required(const MessageDef& m) const noexcept {
     return std::span<const RequiredMask>(required_masks_).subspan(m.required_begin, m.required_count);
+  }
+  // message_bits: the direct members of the header, the message's body and
+  // the trailer together, a bitset over field ordinals (field_words() words).
+  const std::uint64_t* message_bits(const MessageDef& m) const noexcept {
+    return bits_.data() + m.bits_begin;
   }
   // body_group_count_tags: the count tags of the groups directly in the
   // message's body; header_trailer_group_count_tags: those directly in the

@@ -40,9 +40,11 @@ class GroupIndexer {
   // MessageView::Find from the count tags the header, body and trailer
   // define (FirstCandidate); a message with none of them is done at once.
   Error Run() noexcept;
-  // RunFromStart is Run walking every field from the first: the reference
-  // the tests compare Run with.
-  Error RunFromStart() noexcept;
+  // RunReference is Run without its shortcuts: it walks every field from
+  // the first, and decides every field of every entry through the group's
+  // template (no runs of entries with the previous entry's tags). The tests
+  // compare Run with it.
+  Error RunReference() noexcept;
 
   // Start resets *out for this message; `body_scope` is the body's Scope id
   // in the body dictionary (0: the MsgType is not defined).
@@ -83,12 +85,13 @@ class GroupIndexer {
   std::uint32_t groups_used_ = 0;
   std::uint32_t entries_used_ = 0;
   std::uint32_t last_top_level_ = codec_internal::kNoGroup;
+  bool reference_ = false;  // RunReference
 };
 
 namespace codec_internal {
-// IndexGroupsFromStart is IndexGroups through GroupIndexer::RunFromStart
+// IndexGroupsReference is IndexGroups through GroupIndexer::RunReference
 // (header and trailer with `header_dict`, body with `body_dict`): for tests.
-[[nodiscard]] Error IndexGroupsFromStart(const MessageView& view, const Dictionary& header_dict,
+[[nodiscard]] Error IndexGroupsReference(const MessageView& view, const Dictionary& header_dict,
                                          const Dictionary& body_dict, const GroupOptions& options,
                                          GroupStorage& storage, GroupedMessage* out) noexcept;
 }  // namespace codec_internal

@@ -1,11 +1,14 @@
-// IndexGroups starts its walk at the first field that may count a top-level
-// group, found by looking up the count tags the dictionary puts in the
-// header, the body and the trailer (GroupIndexer::FirstCandidate). This test
-// compares it with the walk from the first field (IndexGroupsFromStart, the
-// reference) on hand-written messages and on thousands of random mutations
-// of them, under strict and lenient GroupOptions, with one dictionary (FIX
-// 4.2, 4.4, the nested test dictionary) and with two (FIXT 1.1 + FIX 5.0
-// SP2): the same Error (code, offset, tag) and the same records.
+// IndexGroups takes two shortcuts: it starts its walk at the first field
+// that may count a top-level group, found by looking up the count tags the
+// dictionary puts in the header, the body and the trailer
+// (GroupIndexer::FirstCandidate), and it accepts a run of entries that
+// repeat the previous entry's tags whole (RepeatEnd). This test compares it
+// with the reference without either (IndexGroupsReference: every field from
+// the first, every entry field through the template) on hand-written
+// messages and on thousands of random mutations of them, under strict and
+// lenient GroupOptions, with one dictionary (FIX 4.2, 4.4, the nested test
+// dictionary) and with two (FIXT 1.1 + FIX 5.0 SP2): the same Error (code,
+// offset, tag) and the same records.
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -83,6 +86,15 @@ const Base kBases[] = {
     {"tests/data/dictionaries/mini44.xml", "tests/data/dictionaries/mini44.xml", "FIX.4.4", "R",
      "49=S|56=T|34=7|52=20240102-03:04:05.678|131=Q|146=2|55=A|555=2|600=L|624=1|604=1|605=X|"
      "606=4|600=M|624=2|55=B|555=1|600=N|624=1|604=2|605=Y|606=5|605=Z|606=6"},
+    {"codec/dictionaries/FIX42.xml", "codec/dictionaries/FIX42.xml", "FIX.4.2", "R",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678|131=QR-2|146=6|55=A|54=1|55=B|54=2|55=C|54=1|"
+     "55=D|54=2|55=E|55=F|54=1|58=after"},
+    {"tests/data/dictionaries/mini44.xml", "tests/data/dictionaries/mini44.xml", "FIX.4.4", "R",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678|131=Q|146=5|55=A|55=B|55=C|55=D|55=E"},
+    {"codec/dictionaries/FIX44.xml", "codec/dictionaries/FIX44.xml", "FIX.4.4", "W",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678|55=EUR/USD|268=7|269=0|270=1.1|271=5|269=1|"
+     "270=1.2|271=6|269=0|270=1.0|271=7|269=1|270=1.3|271=8|269=0|270=0.9|271=9|269=1|"
+     "270=1.4|271=1|269=0|270=0.8"},
     {"codec/dictionaries/FIXT11.xml", "codec/dictionaries/FIX50SP2.xml", "FIXT.1.1", "D",
      "49=S|56=T|34=7|627=1|628=H1|52=20240102-03:04:05.678|1128=9|11=ORD42|453=1|448=P|447=D|"
      "452=1|55=MSFT|54=1|60=20240102-03:04:05.676|40=2|78=1|79=A|80=5"},
@@ -95,7 +107,7 @@ const char* const kTags[] = {"55",  "54",  "38",  "146", "131", "11",  "9999", "
 const char* const kValues[] = {"", "0", "1", "2", "3", "x", "-1", "A", "99999999999999999999",
                                "20240102-03:04:05"};
 
-class FirstCandidateTest : public ::testing::Test {
+class ReferenceTest : public ::testing::Test {
  protected:
   const Dictionary& Dict(const std::string& file) {
     for (auto& [name, d] : dicts_) {
@@ -121,7 +133,7 @@ class FirstCandidateTest : public ::testing::Test {
     const Error one = &h == &d ? IndexGroups(decoded_.view, d, options, storage_a_, &msg_a_)
                                : IndexGroups(decoded_.view, h, d, options, storage_a_, &msg_a_);
     const Error two =
-        codec_internal::IndexGroupsFromStart(decoded_.view, h, d, options, storage_b_, &msg_b_);
+        codec_internal::IndexGroupsReference(decoded_.view, h, d, options, storage_b_, &msg_b_);
     ++compared_;
     if (two.ok()) ++ok_;
     if (msg_b_.group_count() != 0) ++grouped_;
@@ -153,7 +165,7 @@ class FirstCandidateTest : public ::testing::Test {
   int grouped_ = 0;
 };
 
-TEST_F(FirstCandidateTest, BasesIndexAndAgree) {
+TEST_F(ReferenceTest, BasesIndexAndAgree) {
   for (const Base& b : kBases) {
     Compare(b, b.fields, GroupOptions{}, std::string("base ") + b.type);
     if (HasFatalFailure()) return;
@@ -164,7 +176,7 @@ TEST_F(FirstCandidateTest, BasesIndexAndAgree) {
   }
 }
 
-TEST_F(FirstCandidateTest, RandomMutationsAgree) {
+TEST_F(ReferenceTest, RandomMutationsAgree) {
   std::mt19937 rng(20261203);
   const std::vector<GroupOptions> options = AllOptions();
   for (int iter = 0; iter < 30000; ++iter) {
@@ -182,7 +194,7 @@ TEST_F(FirstCandidateTest, RandomMutationsAgree) {
 
 // A count tag whose first occurrence is inside another group, before its
 // top-level group; one that only occurs nested; a group only in the header.
-TEST_F(FirstCandidateTest, CountTagsInsideGroupsAndInTheHeader) {
+TEST_F(ReferenceTest, CountTagsInsideGroupsAndInTheHeader) {
   Compare(kBases[0], kBases[0].fields, GroupOptions{}, "5003 nested, then top level");
   ASSERT_EQ(msg_a_.group(5003).size(), 2u);
   EXPECT_EQ(msg_a_.group(5001).entry(0).group(5003).size(), 1u);
@@ -190,6 +202,31 @@ TEST_F(FirstCandidateTest, CountTagsInsideGroupsAndInTheHeader) {
   EXPECT_FALSE(msg_a_.group(5003).present());
   Compare(kBases[6], kBases[6].fields, GroupOptions{}, "NoHops only");
   EXPECT_EQ(msg_a_.group(627).size(), 1u);
+}
+
+// Runs of entries with the previous entry's tags: cut by the declared
+// count, by a partial entry, by the end of the message; one-field entries.
+TEST_F(ReferenceTest, RunsOfRepeatedEntries) {
+  const Base& snap = kBases[10];
+  Compare(snap, snap.fields, GroupOptions{}, "snapshot");
+  EXPECT_EQ(msg_a_.group(268).size(), 7u);
+  std::string fewer = snap.fields;
+  fewer.replace(fewer.find("268=7"), 5, "268=4");
+  for (const GroupOptions& o : AllOptions()) {
+    Compare(snap, fewer, o, "more entries than declared");
+    if (HasFatalFailure()) return;
+  }
+  std::string partial = snap.fields;
+  partial.replace(partial.find("271=8|"), 6, "");
+  Compare(snap, partial, GroupOptions{}, "a partial entry in the run");
+  Compare(kBases[9], kBases[9].fields, GroupOptions{}, "one-field entries");
+  EXPECT_EQ(msg_a_.group(146).size(), 5u);
+  std::string fewer_ones = kBases[9].fields;
+  fewer_ones.replace(fewer_ones.find("146=5"), 5, "146=2");
+  Compare(kBases[9], fewer_ones, GroupOptions{false, UnknownInGroup::kKeepInEntry, false},
+          "one-field entries, more than declared");
+  Compare(kBases[8], kBases[8].fields, GroupOptions{}, "runs broken by a shorter entry");
+  EXPECT_EQ(msg_a_.group(146).size(), 6u);
 }
 
 }  // namespace
