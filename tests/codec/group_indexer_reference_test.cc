@@ -10,12 +10,10 @@
 // dictionary) and with two (FIXT 1.1 + FIX 5.0 SP2): the same Error (code,
 // offset, tag) and the same records.
 #include <cstdint>
-#include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
-#include "codec/dictionary_loader.h"
 #include "codec/group_view.h"
 #include "codec/internal/group_indexer.h"
 #include "gtest/gtest.h"
@@ -27,10 +25,10 @@ namespace {
 
 using testing::Decoded;
 using testing::DecodeInto;
+using testing::DictionaryCache;
 using testing::ExpectSameRecords;
 using testing::Frame;
 using testing::Join;
-using testing::LoadOrDie;
 using testing::Mutate;
 using testing::Split;
 
@@ -109,19 +107,8 @@ const char* const kValues[] = {"", "0", "1", "2", "3", "x", "-1", "A", "99999999
 
 class ReferenceTest : public ::testing::Test {
  protected:
-  const Dictionary& Dict(const std::string& file) {
-    for (auto& [name, d] : dicts_) {
-      if (name == file) return *d;
-    }
-    if (file == kSharedCount) {
-      auto loaded = LoadDictionaryFromString(kSharedCountXml, file);
-      EXPECT_TRUE(loaded.ok()) << loaded.status().message();
-      dicts_.emplace_back(file, std::make_unique<Dictionary>(std::move(*loaded)));
-    } else {
-      dicts_.emplace_back(file, std::make_unique<Dictionary>(LoadOrDie(file)));
-    }
-    return *dicts_.back().second;
-  }
+  ReferenceTest() { dicts_.AddXml(kSharedCount, kSharedCountXml); }
+  const Dictionary& Dict(const std::string& file) { return dicts_.Get(file); }
 
   // Compare indexes `fields` (after 35) both ways under `options` and compares.
   void Compare(const Base& b, const std::string& fields, const GroupOptions& options,
@@ -155,7 +142,7 @@ class ReferenceTest : public ::testing::Test {
     return all;
   }
 
-  std::vector<std::pair<std::string, std::unique_ptr<Dictionary>>> dicts_;
+  DictionaryCache dicts_;
   Decoded decoded_;
   GroupStorage storage_a_{64, 512};
   GroupStorage storage_b_{64, 512};

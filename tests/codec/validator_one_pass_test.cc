@@ -21,10 +21,10 @@ namespace {
 
 using testing::Decoded;
 using testing::DecodeInto;
+using testing::DictionaryCache;
 using testing::ExpectSameRecords;
 using testing::Frame;
 using testing::Join;
-using testing::LoadOrDie;
 using testing::Mutate;
 using testing::Split;
 
@@ -58,13 +58,7 @@ const Base kBases[] = {
 
 class OnePassTest : public ::testing::Test {
  protected:
-  const Dictionary& Dict(const std::string& file) {
-    for (auto& [name, d] : dicts_) {
-      if (name == file) return *d;
-    }
-    dicts_.emplace_back(file, std::make_unique<Dictionary>(LoadOrDie(file)));
-    return *dicts_.back().second;
-  }
+  const Dictionary& Dict(const std::string& file) { return dicts_.Get(file); }
 
   // Compare validates `fields` (after 35) both ways and compares.
   void Compare(const Base& b, const std::string& fields, const std::string& what) {
@@ -88,7 +82,7 @@ class OnePassTest : public ::testing::Test {
     ExpectSameRecords(msg_a_, msg_b_, fields);
   }
 
-  std::vector<std::pair<std::string, std::unique_ptr<Dictionary>>> dicts_;
+  DictionaryCache dicts_;
   Decoded decoded_;
   GroupStorage storage_a_{64, 512};
   GroupStorage storage_b_{64, 512};
