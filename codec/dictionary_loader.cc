@@ -444,7 +444,9 @@ void DictionaryBuilder::CompileMessageMasks() {
     d_.bits_.resize(d_.bits_.size() + d_.field_words_);
     for (std::uint32_t id : {d_.header_scope_, m.body, d_.trailer_scope_}) {
       const std::uint32_t from = d_.scopes_[id].bits_begin;
-      for (std::size_t w = 0; w < d_.field_words_; ++w) d_.bits_[m.bits_begin + w] |= d_.bits_[from + w];
+      for (std::size_t w = 0; w < d_.field_words_; ++w) {
+        d_.bits_[m.bits_begin + w] |= d_.bits_[from + w];
+      }
     }
   }
 }

@@ -258,7 +258,7 @@ Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::
       // An entry whose tags repeat the previous entry's exactly (one without
       // nested groups) takes the same decisions field by field: accept it
       // whole, leaving the state as the previous entry left it. So does each
-      // following entry with those tags again (a run: one compare each).
+      // following entry with those tags again (a run: one compare a field).
       if (prev != nullptr && prev->first_child == kNoGroup && !reference_) {
         // prev ends at j. The fields from j on that repeat the tags `len`
         // fields back form a run of entries with prev's tags (entry j
@@ -266,7 +266,8 @@ Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::
         // a delimiter like prev's first.
         const std::uint32_t len = j - prev->begin;
         const std::uint64_t most = std::uint64_t{len} * (reserve - size + 1);
-        const std::uint32_t limit = static_cast<std::uint32_t>(std::min<std::uint64_t>(n, j + most));
+        const std::uint32_t limit =
+            static_cast<std::uint32_t>(std::min<std::uint64_t>(n, j + most));
         const std::uint32_t whole = (RepeatEnd(fields, j + 1, len, limit) - j) / len;
         if (whole != 0) {
           // Each record's end is rewritten when the next entry starts or the
