@@ -237,6 +237,12 @@ struct MessageDef {
   // as masks over field ordinals (Dictionary::message_required).
   std::uint32_t required_begin = 0;
   std::uint32_t required_count = 0;
+  // The count tags of the body's groups (Dictionary::body_group_count_tags).
+  std::uint32_t groups_begin = 0;
+  std::uint32_t groups_count = 0;
+  // The header's, the body's and the trailer's membership bitsets OR'd
+  // (Dictionary::message_bits), in the bit pool.
+  std::uint32_t bits_begin = 0;
 };
 
 class Dictionary {
@@ -390,6 +396,22 @@ class Dictionary {
   std::span<const RequiredMask> message_required(const MessageDef& m) const noexcept {
     return std::span<const RequiredMask>(required_masks_).subspan(m.required_begin, m.required_count);
   }
+  // message_bits: the direct members of the header, the message's body and
+  // the trailer together, a bitset over field ordinals (field_words() words).
+  const std::uint64_t* message_bits(const MessageDef& m) const noexcept {
+    return bits_.data() + m.bits_begin;
+  }
+  // body_group_count_tags: the count tags of the groups directly in the
+  // message's body; header_trailer_group_count_tags: those directly in the
+  // standard header and trailer. Together, every tag that may start a
+  // top-level group of the message (IndexGroups looks them up first).
+  std::span<const std::uint32_t> body_group_count_tags(const MessageDef& m) const noexcept {
+    return std::span<const std::uint32_t>(group_count_tags_).subspan(m.groups_begin, m.groups_count);
+  }
+  std::span<const std::uint32_t> header_trailer_group_count_tags() const noexcept {
+    return std::span<const std::uint32_t>(group_count_tags_)
+        .subspan(header_trailer_groups_begin, header_trailer_groups_count);
+  }
   std::string_view message_name(const MessageDef& m) const noexcept {
     return message_names_[&m - messages_.data()];
   }
@@ -435,6 +457,8 @@ class Dictionary {
 
   std::vector<MessageDef> messages_;
   std::vector<std::string> message_names_, message_types_;
+  std::vector<std::uint32_t> group_count_tags_;  // body_group_count_tags, header_trailer_...
+  std::uint32_t header_trailer_groups_begin = 0, header_trailer_groups_count = 0;
   std::vector<std::uint16_t> short_types_;  // 128*128 table: msg index + 1, or 0
   std::vector<std::pair<std::string_view, std::uint32_t>> long_types_;  // sorted
   std::vector<std::pair<std::uint32_t, std::uint32_t>> length_data_pairs_;

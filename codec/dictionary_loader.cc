@@ -111,7 +111,8 @@ class DictionaryBuilder {
   void CommitScopes();
   void CompileFields();
   void CompileMessageTables();
-  void CompileMessageRequired();
+  void CompileMessageMasks();
+  void CompileGroupCountTags();
   void CompileTagInfo();
 
   std::string_view xml_;
@@ -430,7 +431,7 @@ void DictionaryBuilder::CompileTagInfo() {
   }
 }
 
-void DictionaryBuilder::CompileMessageRequired() {
+void DictionaryBuilder::CompileMessageMasks() {
   for (MessageDef& m : d_.messages_) {
     std::map<std::uint32_t, std::uint64_t> merged;
     for (std::uint32_t id : {d_.header_scope_, m.body, d_.trailer_scope_}) {
@@ -439,6 +440,32 @@ void DictionaryBuilder::CompileMessageRequired() {
     m.required_begin = static_cast<std::uint32_t>(d_.required_masks_.size());
     for (const auto& [word, bits] : merged) d_.required_masks_.push_back(RequiredMask{word, bits});
     m.required_count = static_cast<std::uint32_t>(d_.required_masks_.size()) - m.required_begin;
+    m.bits_begin = static_cast<std::uint32_t>(d_.bits_.size());
+    d_.bits_.resize(d_.bits_.size() + d_.field_words_);
+    for (std::uint32_t id : {d_.header_scope_, m.body, d_.trailer_scope_}) {
+      const std::uint32_t from = d_.scopes_[id].bits_begin;
+      for (std::size_t w = 0; w < d_.field_words_; ++w) {
+        d_.bits_[m.bits_begin + w] |= d_.bits_[from + w];
+      }
+    }
+  }
+}
+
+void DictionaryBuilder::CompileGroupCountTags() {
+  auto append = [this](const Scope& s) {
+    for (std::uint16_t p : d_.group_positions(s)) {
+      d_.group_count_tags_.push_back(d_.members_[s.members_begin + p].tag);
+    }
+  };
+  d_.header_trailer_groups_begin = static_cast<std::uint32_t>(d_.group_count_tags_.size());
+  append(d_.scopes_[d_.header_scope_]);
+  append(d_.scopes_[d_.trailer_scope_]);
+  d_.header_trailer_groups_count =
+      static_cast<std::uint32_t>(d_.group_count_tags_.size()) - d_.header_trailer_groups_begin;
+  for (MessageDef& m : d_.messages_) {
+    m.groups_begin = static_cast<std::uint32_t>(d_.group_count_tags_.size());
+    append(d_.scopes_[m.body]);
+    m.groups_count = static_cast<std::uint32_t>(d_.group_count_tags_.size()) - m.groups_begin;
   }
 }
 
@@ -545,7 +572,8 @@ absl::StatusOr<Dictionary> DictionaryBuilder::Build() {
   }
   CompileTagInfo();
   CompileMessageTables();
-  CompileMessageRequired();
+  CompileMessageMasks();
+  CompileGroupCountTags();
   return std::move(d_);
 }
 

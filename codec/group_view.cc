@@ -13,21 +13,25 @@ using codec_internal::kNoGroup;
 
 namespace {
 
-// SameTagsAt: do x[0, len) and y[0, len) have the same tags.
+// RepeatEnd: the first index t in [from, limit) whose tag differs from the
+// tag `period` fields before it (limit when none does); from >= period.
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-inline bool SameTagsAt(const Field* x, const Field* y, std::uint32_t len) noexcept {
-  std::uint32_t k = 0;
-  for (; k + 4 <= len; k += 4) {
-    if (((x[k].tag ^ y[k].tag) | (x[k + 1].tag ^ y[k + 1].tag) | (x[k + 2].tag ^ y[k + 2].tag) |
-         (x[k + 3].tag ^ y[k + 3].tag)) != 0) {
-      return false;
+inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from, std::uint32_t period,
+                               std::uint32_t limit) noexcept {
+  const Field* p = f + from;
+  const Field* const end = f + limit;
+  const std::ptrdiff_t back = -static_cast<std::ptrdiff_t>(period);
+  for (; end - p >= 4; p += 4) {
+    const Field* const q = p + back;
+    if (((p[0].tag ^ q[0].tag) | (p[1].tag ^ q[1].tag) | (p[2].tag ^ q[2].tag) |
+         (p[3].tag ^ q[3].tag)) != 0) {
+      break;
     }
   }
-  std::uint32_t diff = 0;
-  for (; k < len; ++k) diff |= x[k].tag ^ y[k].tag;
-  return diff == 0;
+  while (p != end && p->tag == p[back].tag) ++p;
+  return static_cast<std::uint32_t>(p - f);
 }
 
 }  // namespace
@@ -96,13 +100,50 @@ Error GroupIndexer::IndexTopLevelGroup(const Dictionary& dict, const Scope& grou
   return err;
 }
 
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline std::uint32_t GroupIndexer::FirstCandidate(const MessageDef* msg) const noexcept {
+  const std::span<const std::uint32_t> body_tags =
+      msg != nullptr ? body_dict_.body_group_count_tags(*msg) : std::span<const std::uint32_t>();
+  const std::span<const std::uint32_t> outer_tags = header_dict_.header_trailer_group_count_tags();
+  // A lookup costs about what skipping two fields does: with many possible
+  // groups and few fields, the walk from the start is cheaper.
+  if ((body_tags.size() + outer_tags.size()) * 2 > n_) return 0;
+  std::uint32_t first = n_;
+  for (const std::uint32_t tag : body_tags) {
+    const Field* f = view_.Find(tag);
+    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields_));
+  }
+  for (const std::uint32_t tag : outer_tags) {
+    const Field* f = view_.Find(tag);
+    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields_));
+  }
+  return first;
+}
+
 Error GroupIndexer::Run() noexcept {
   const MessageDef* msg = body_dict_.message(view_.msg_type());
-  const Scope* body = msg != nullptr ? &body_dict_.scope(msg->body) : nullptr;
   Start(msg != nullptr ? msg->body : 0);
+  const std::uint32_t first = FirstCandidate(msg);
+  if (first >= n_) {  // no field counts a top-level group
+    Finish();
+    return Error{};
+  }
+  return Walk(msg != nullptr ? &body_dict_.scope(msg->body) : nullptr, first);
+}
+
+Error GroupIndexer::RunReference() noexcept {
+  reference_ = true;
+  const MessageDef* msg = body_dict_.message(view_.msg_type());
+  Start(msg != nullptr ? msg->body : 0);
+  return Walk(msg != nullptr ? &body_dict_.scope(msg->body) : nullptr, 0);
+}
+
+Error GroupIndexer::Walk(const Scope* body, std::uint32_t from) noexcept {
   const bool same = &header_dict_ == &body_dict_;
   Error err;
-  std::uint32_t i = 0;
+  std::uint32_t i = from;
   // Locals: the compiler cannot keep members in registers across the record
   // stores (they might alias).
   const Field* const fields = fields_;
@@ -217,23 +258,29 @@ Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::
       // An entry whose tags repeat the previous entry's exactly (one without
       // nested groups) takes the same decisions field by field: accept it
       // whole, leaving the state as the previous entry left it. So does each
-      // following entry with those tags again (a run: one compare each).
-      if (prev != nullptr && prev->first_child == kNoGroup) {
-        const std::uint32_t len = prev->end - prev->begin;
-        const std::uint32_t model = prev->begin + 1;
-        if (len <= n - j && SameTagsAt(fields + model, fields + j + 1, len - 1)) {
+      // following entry with those tags again (a run: one compare a field).
+      if (prev != nullptr && prev->first_child == kNoGroup && !reference_) {
+        // prev ends at j. The fields from j on that repeat the tags `len`
+        // fields back form a run of entries with prev's tags (entry j
+        // included, at most as many as are left to declare); fields[j] is
+        // a delimiter like prev's first.
+        const std::uint32_t len = j - prev->begin;
+        const std::uint64_t most = std::uint64_t{len} * (reserve - size + 1);
+        const std::uint32_t limit =
+            static_cast<std::uint32_t>(std::min<std::uint64_t>(n, j + most));
+        const std::uint32_t whole = (RepeatEnd(fields, j + 1, len, limit) - j) / len;
+        if (whole != 0) {
           // Each record's end is rewritten when the next entry starts or the
           // group ends; j + len is what it becomes when the run goes on.
           entry->end = j + len;
           j += len;
           EntryRecord* e = entry;
-          while (size != reserve && len <= n - j && fields[j].tag == delimiter &&
-                 SameTagsAt(fields + model, fields + j + 1, len - 1)) {
+          for (std::uint32_t k = 1; k < whole; ++k) {
             ++e;
             *e = EntryRecord{j, j + len, kNoGroup};
-            ++size;
             j += len;
           }
+          size += whole - 1;
           entry = e;
           continue;  // pos: unchanged, the previous entry's last position
         }
@@ -304,6 +351,12 @@ Error IndexGroups(const MessageView& view, const Dictionary& transport,
                   const Dictionary& application, const GroupOptions& options,
                   GroupStorage& storage, GroupedMessage* out) noexcept {
   return GroupIndexer(view, transport, application, options, storage, out).Run();
+}
+
+Error codec_internal::IndexGroupsReference(const MessageView& view, const Dictionary& header_dict,
+                                           const Dictionary& body_dict, const GroupOptions& options,
+                                           GroupStorage& storage, GroupedMessage* out) noexcept {
+  return GroupIndexer(view, header_dict, body_dict, options, storage, out).RunReference();
 }
 
 // --- views ---

@@ -274,64 +274,73 @@ template <bool kAllOn>
 bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDef* msg) noexcept {
   static_assert(kAllOn, "the one-pass path runs every check");
   const Scope& body = d.scope(msg->body);
-  std::uint64_t seen[kMaxFieldWords];
-  std::memset(seen, 0, d.field_words() * sizeof(std::uint64_t));
+  // absent: the fields of the message's header, body and trailer not met
+  // yet. A field whose bit is clear is either not in this message or met
+  // before (repeated): both are failures the two-pass path names. Every
+  // required field has been met when its bit is clear.
+  std::uint64_t absent[kMaxFieldWords];
+  std::memcpy(absent, d.message_bits(*msg), d.field_words() * sizeof(std::uint64_t));
+  const std::uint32_t defined = static_cast<std::uint32_t>(d.field_count());
   const char* const data = view_.data();
   const TagInfo* const table = d.tag_table().data();
   const std::uint32_t size = static_cast<std::uint32_t>(d.tag_table().size());
-  const std::uint64_t* const body_bits = d.scope_bits(body);
   const Field* const fields = fields_;
-  const std::uint32_t n = view_.field_count();
-  // Check: the checks every field gets (defined, not repeated, its value).
-  // A tag beyond the dense table goes to the two-pass path.
-  auto check = [&](const Field& f, TagInfo* out) FIXWIRE_ALWAYS_INLINE {
-    if (f.tag >= size) return false;
-    const TagInfo info = table[f.tag];
-    *out = info;
-    if (!info.defined()) return false;
-    std::uint64_t& word = seen[info.ordinal >> 6];
-    const std::uint64_t bit = std::uint64_t{1} << (info.ordinal & 63);
-    if (word & bit) return false;
-    word |= bit;
+  const Field* const end = fields + view_.field_count();
+  // Take: the checks every field gets (defined, in the message, not
+  // repeated, its value).
+  auto take = [&](const Field& f, TagInfo info) FIXWIRE_ALWAYS_INLINE {
+    const std::uint32_t o = info.ordinal;
+    if (o >= defined) return false;
+    std::uint64_t& word = absent[o >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (o & 63);
+    if (!(word & bit)) return false;
+    word ^= bit;
     return codec_internal::QuickValueOk(d, info, data + f.offset, f.length) ||
            Value(d, info, f).ok();
   };
   // The header (a group in it, NoHops, goes to the two-pass path), then the
   // body, then the trailer; a field out of that order stops its loop early
-  // and sends the message to the two-pass path.
-  std::uint32_t i = 0;
-  TagInfo info;
-  for (; i < n; ++i) {
-    const Field& f = fields[i];
-    if (f.tag >= size || !(table[f.tag].placement & TagInfo::kInHeader)) break;
-    if (!check(f, &info) || (info.flags & FieldDef::kIsGroupCount)) return false;
+  // and sends the message to the two-pass path, as does a tag beyond the
+  // dense table.
+  const Field* f = fields;
+  for (; f != end; ++f) {
+    if (f->tag >= size) return false;
+    const TagInfo info = table[f->tag];
+    if (!(info.placement & TagInfo::kInHeader)) break;
+    if (!take(*f, info) || (info.flags & FieldDef::kIsGroupCount)) return false;
   }
-  while (i < n) {
-    const Field& f = fields[i];
-    if (f.tag < size && table[f.tag].placement != 0) break;
-    if (!check(f, &info) || !TestBit(body_bits, info.ordinal)) return false;
+  while (f != end) {
+    if (f->tag >= size) return false;
+    const TagInfo info = table[f->tag];
+    if (info.placement != 0) break;
+    if (!take(*f, info)) return false;
     if (info.flags & FieldDef::kIsGroupCount) {
       const Dictionary* gd;
-      const Scope* g = ix.FindTopLevelGroup(f.tag, &body, &gd);
+      const Scope* g = ix.FindTopLevelGroup(f->tag, &body, &gd);
       if (g != nullptr) {
         std::uint32_t id, after;
-        if (!ix.IndexTopLevelGroup(*gd, *g, i, &id, &after).ok() || !Group(d, id).ok()) {
+        if (!ix.IndexTopLevelGroup(*gd, *g, static_cast<std::uint32_t>(f - fields), &id, &after)
+                 .ok() ||
+            !Group(d, id).ok()) {
           return false;
         }
-        i = after;
+        f = fields + after;
         continue;
       }
     }
-    ++i;
+    ++f;
   }
-  for (; i < n; ++i) {
-    const Field& f = fields[i];
-    if (f.tag >= size || !(table[f.tag].placement & TagInfo::kInTrailer)) return false;
-    if (!check(f, &info) || (info.flags & FieldDef::kIsGroupCount)) return false;
+  for (; f != end; ++f) {
+    if (f->tag >= size) return false;
+    const TagInfo info = table[f->tag];
+    if (!(info.placement & TagInfo::kInTrailer) || !take(*f, info) ||
+        (info.flags & FieldDef::kIsGroupCount)) {
+      return false;
+    }
   }
   ix.Finish();
   for (const RequiredMask& m : d.message_required(*msg)) {
-    if ((seen[m.word] & m.bits) != m.bits) return false;
+    if (absent[m.word] & m.bits) return false;
   }
   return true;
 }

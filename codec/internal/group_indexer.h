@@ -35,8 +35,16 @@ class GroupIndexer {
         storage_(storage),
         out_(out) {}
 
-  // Run indexes every group of the message (IndexGroups).
+  // Run indexes every group of the message (IndexGroups). It starts its
+  // walk at the first field that may count a top-level group, found with
+  // MessageView::Find from the count tags the header, body and trailer
+  // define (FirstCandidate); a message with none of them is done at once.
   Error Run() noexcept;
+  // RunReference is Run without its shortcuts: it walks every field from
+  // the first, and decides every field of every entry through the group's
+  // template (no runs of entries with the previous entry's tags). The tests
+  // compare Run with it.
+  Error RunReference() noexcept;
 
   // Start resets *out for this message; `body_scope` is the body's Scope id
   // in the body dictionary (0: the MsgType is not defined).
@@ -58,6 +66,11 @@ class GroupIndexer {
   Error Fail(ErrorCode code, std::uint32_t field) const noexcept {
     return Error{code, fields_[field].offset, fields_[field].tag};
   }
+  // FirstCandidate: a field index at or before the first top-level field
+  // that counts a group (n_ when there is none).
+  std::uint32_t FirstCandidate(const MessageDef* msg) const noexcept;
+  // Walk indexes the top-level groups from field `from` on (Run's loop).
+  Error Walk(const Scope* body, std::uint32_t from) noexcept;
   Error ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c, std::uint32_t* id,
                    std::uint32_t* next) noexcept;
 
@@ -72,7 +85,16 @@ class GroupIndexer {
   std::uint32_t groups_used_ = 0;
   std::uint32_t entries_used_ = 0;
   std::uint32_t last_top_level_ = codec_internal::kNoGroup;
+  bool reference_ = false;  // RunReference
 };
+
+namespace codec_internal {
+// IndexGroupsReference is IndexGroups through GroupIndexer::RunReference
+// (header and trailer with `header_dict`, body with `body_dict`): for tests.
+[[nodiscard]] Error IndexGroupsReference(const MessageView& view, const Dictionary& header_dict,
+                                         const Dictionary& body_dict, const GroupOptions& options,
+                                         GroupStorage& storage, GroupedMessage* out) noexcept;
+}  // namespace codec_internal
 
 }  // namespace fixwire
 

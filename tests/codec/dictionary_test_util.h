@@ -5,8 +5,11 @@
 #define FIXWIRE_TESTS_CODEC_DICTIONARY_TEST_UTIL_H_
 
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "codec/decoder.h"
 #include "codec/dictionary.h"
@@ -44,6 +47,28 @@ inline Dictionary LoadOrDie(const std::string& path) {
   }
   return std::move(*d);
 }
+
+// DictionaryCache loads each dictionary once: a file by its path
+// (LoadOrDie), or XML text registered under a name with AddXml.
+class DictionaryCache {
+ public:
+  const Dictionary& Get(const std::string& name) {
+    for (auto& [n, d] : dicts_) {
+      if (n == name) return *d;
+    }
+    dicts_.emplace_back(name, std::make_unique<Dictionary>(LoadOrDie(name)));
+    return *dicts_.back().second;
+  }
+  void AddXml(const std::string& name, std::string_view xml) {
+    auto loaded = LoadDictionaryFromString(xml, name);
+    EXPECT_TRUE(loaded.ok()) << loaded.status().message();
+    dicts_.emplace_back(name, std::make_unique<Dictionary>(loaded.ok() ? std::move(*loaded)
+                                                                      : Dictionary()));
+  }
+
+ private:
+  std::vector<std::pair<std::string, std::unique_ptr<Dictionary>>> dicts_;
+};
 
 // Decoded holds a message's bytes, index and view together.
 struct Decoded {

@@ -13,6 +13,7 @@
 #include "codec/validator.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
+#include "tests/codec/group_records_test_util.h"
 #include "tests/support/alloc_counter.h"
 
 namespace fixwire {
@@ -20,8 +21,12 @@ namespace {
 
 using testing::Decoded;
 using testing::DecodeInto;
+using testing::DictionaryCache;
+using testing::ExpectSameRecords;
 using testing::Frame;
-using testing::LoadOrDie;
+using testing::Join;
+using testing::Mutate;
+using testing::Split;
 
 struct Base {
   const char* dictionary;  // file
@@ -51,36 +56,9 @@ const Base kBases[] = {
      "604=2|605=Y|606=5|605=Z|606=6"},
 };
 
-// Splits "a=b|c=d" into fields and joins them back.
-std::vector<std::string> Split(const std::string& s) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= s.size() && !s.empty()) {
-    std::size_t bar = s.find('|', start);
-    if (bar == std::string::npos) bar = s.size();
-    out.push_back(s.substr(start, bar - start));
-    start = bar + 1;
-  }
-  return out;
-}
-std::string Join(const std::vector<std::string>& f) {
-  std::string s;
-  for (std::size_t i = 0; i < f.size(); ++i) {
-    if (i != 0) s.push_back('|');
-    s += f[i];
-  }
-  return s;
-}
-
 class OnePassTest : public ::testing::Test {
  protected:
-  const Dictionary& Dict(const std::string& file) {
-    for (auto& [name, d] : dicts_) {
-      if (name == file) return *d;
-    }
-    dicts_.emplace_back(file, std::make_unique<Dictionary>(LoadOrDie(file)));
-    return *dicts_.back().second;
-  }
+  const Dictionary& Dict(const std::string& file) { return dicts_.Get(file); }
 
   // Compare validates `fields` (after 35) both ways and compares.
   void Compare(const Base& b, const std::string& fields, const std::string& what) {
@@ -101,33 +79,10 @@ class OnePassTest : public ::testing::Test {
     ASSERT_EQ(one.tag, two.tag) << what << "\n" << fields;
     ASSERT_EQ(one.offset, two.offset) << what << "\n" << fields;
     if (!two.ok()) return;
-    ASSERT_EQ(msg_a_.group_count(), msg_b_.group_count()) << fields;
-    ASSERT_EQ(msg_a_.entry_count(), msg_b_.entry_count()) << fields;
-    ASSERT_EQ(msg_a_.first_top_level_group(), msg_b_.first_top_level_group()) << fields;
-    ASSERT_EQ(msg_a_.body_scope(), msg_b_.body_scope()) << fields;
-    ASSERT_EQ(msg_a_.header_dictionary(), msg_b_.header_dictionary());
-    ASSERT_EQ(msg_a_.body_dictionary(), msg_b_.body_dictionary());
-    for (std::uint32_t g = 0; g < msg_a_.group_count(); ++g) {
-      const codec_internal::GroupRecord& x = msg_a_.group_record(g);
-      const codec_internal::GroupRecord& y = msg_b_.group_record(g);
-      ASSERT_EQ(x.scope, y.scope);
-      ASSERT_EQ(x.count_field, y.count_field);
-      ASSERT_EQ(x.end_field, y.end_field);
-      ASSERT_EQ(x.first_entry, y.first_entry);
-      ASSERT_EQ(x.size, y.size);
-      ASSERT_EQ(x.declared, y.declared);
-      ASSERT_EQ(x.next_sibling, y.next_sibling);
-      for (std::uint32_t e = 0; e < x.size; ++e) {
-        const codec_internal::EntryRecord& p = msg_a_.entry_record(x.first_entry + e);
-        const codec_internal::EntryRecord& q = msg_b_.entry_record(y.first_entry + e);
-        ASSERT_EQ(p.begin, q.begin);
-        ASSERT_EQ(p.end, q.end);
-        ASSERT_EQ(p.first_child, q.first_child);
-      }
-    }
+    ExpectSameRecords(msg_a_, msg_b_, fields);
   }
 
-  std::vector<std::pair<std::string, std::unique_ptr<Dictionary>>> dicts_;
+  DictionaryCache dicts_;
   Decoded decoded_;
   GroupStorage storage_a_{64, 512};
   GroupStorage storage_b_{64, 512};
@@ -190,38 +145,7 @@ TEST_F(OnePassTest, RandomMutationsAgree) {
   for (int iter = 0; iter < 20000; ++iter) {
     const Base& b = kBases[rng() % (sizeof kBases / sizeof kBases[0])];
     std::vector<std::string> f = Split(std::string(kHeader) + (*b.fields ? "|" : "") + b.fields);
-    const int mutations = 1 + static_cast<int>(rng() % 3);
-    for (int m = 0; m < mutations && !f.empty(); ++m) {
-      const std::size_t at = rng() % f.size();
-      const std::size_t eq = f[at].find('=');
-      switch (rng() % 7) {
-        case 0:  // drop
-          f.erase(f.begin() + static_cast<std::ptrdiff_t>(at));
-          break;
-        case 1:  // repeat
-          f.insert(f.begin() + static_cast<std::ptrdiff_t>(rng() % (f.size() + 1)), f[at]);
-          break;
-        case 2:  // swap
-          std::swap(f[at], f[rng() % f.size()]);
-          break;
-        case 3:  // retag
-          f[at] = std::string(tags[rng() % (sizeof tags / sizeof tags[0])]) + f[at].substr(eq);
-          break;
-        case 4:  // new value
-          f[at] = f[at].substr(0, eq + 1) + values[rng() % (sizeof values / sizeof values[0])];
-          break;
-        case 5:  // flip a value byte
-          if (f[at].size() > eq + 1) {
-            f[at][eq + 1 + rng() % (f[at].size() - eq - 1)] = "0aZ.-: "[rng() % 7];
-          }
-          break;
-        default:  // insert a random field
-          f.insert(f.begin() + static_cast<std::ptrdiff_t>(rng() % (f.size() + 1)),
-                   std::string(tags[rng() % (sizeof tags / sizeof tags[0])]) + "=" +
-                       values[rng() % (sizeof values / sizeof values[0])]);
-          break;
-      }
-    }
+    Mutate(f, rng, tags, values);
     Compare(b, Join(f), "iteration " + std::to_string(iter));
     if (HasFatalFailure()) return;
   }

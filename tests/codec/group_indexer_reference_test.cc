@@ -1,0 +1,220 @@
+// IndexGroups takes two shortcuts: it starts its walk at the first field
+// that may count a top-level group, found by looking up the count tags the
+// dictionary puts in the header, the body and the trailer
+// (GroupIndexer::FirstCandidate), and it accepts a run of entries that
+// repeat the previous entry's tags whole (RepeatEnd). This test compares it
+// with the reference without either (IndexGroupsReference: every field from
+// the first, every entry field through the template) on hand-written
+// messages and on thousands of random mutations of them, under strict and
+// lenient GroupOptions, with one dictionary (FIX 4.2, 4.4, the nested test
+// dictionary) and with two (FIXT 1.1 + FIX 5.0 SP2): the same Error (code,
+// offset, tag) and the same records.
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "codec/group_view.h"
+#include "codec/internal/group_indexer.h"
+#include "gtest/gtest.h"
+#include "tests/codec/dictionary_test_util.h"
+#include "tests/codec/group_records_test_util.h"
+
+namespace fixwire {
+namespace {
+
+using testing::Decoded;
+using testing::DecodeInto;
+using testing::DictionaryCache;
+using testing::ExpectSameRecords;
+using testing::Frame;
+using testing::Join;
+using testing::Mutate;
+using testing::Split;
+
+struct Base {
+  const char* header_dictionary;  // file
+  const char* body_dictionary;    // file (the same for FIX 4.x)
+  const char* begin;
+  const char* type;
+  const char* fields;  // after 35, '|'-separated
+};
+
+// A count tag (5003) both at the top level and inside another group (5001).
+constexpr const char* kSharedCountXml = R"(<fix type="FIX" major="4" minor="4" servicepack="0">
+<header><field name="BeginString" required="Y"/><field name="BodyLength" required="Y"/>
+<field name="MsgType" required="Y"/></header>
+<trailer><field name="CheckSum" required="Y"/></trailer>
+<messages><message name="Shared" msgtype="U1" msgcat="app">
+<group name="NoOuter" required="N"><field name="OuterID" required="N"/>
+<group name="NoShared" required="N"><field name="SharedID" required="N"/></group></group>
+<field name="Text" required="N"/>
+<group name="NoShared" required="N"><field name="SharedID" required="N"/></group>
+</message></messages>
+<fields><field number="8" name="BeginString" type="STRING"/>
+<field number="9" name="BodyLength" type="LENGTH"/><field number="35" name="MsgType" type="STRING"/>
+<field number="10" name="CheckSum" type="STRING"/><field number="58" name="Text" type="STRING"/>
+<field number="5001" name="NoOuter" type="NUMINGROUP"/><field number="5002" name="OuterID" type="STRING"/>
+<field number="5003" name="NoShared" type="NUMINGROUP"/><field number="5004" name="SharedID" type="STRING"/>
+</fields></fix>)";
+constexpr const char* kSharedCount = "inline:shared-count";
+
+const Base kBases[] = {
+    {kSharedCount, kSharedCount, "FIX.4.4", "U1",
+     "58=t|5001=1|5002=A|5003=1|5004=X|58=u|5003=2|5004=Y|5004=Z"},
+    {"codec/dictionaries/FIX42.xml", "codec/dictionaries/FIX42.xml", "FIX.4.2", "0",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678"},
+    {"codec/dictionaries/FIX42.xml", "codec/dictionaries/FIX42.xml", "FIX.4.2", "D",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678|11=ORD000042|21=1|38=5000|40=2|44=123.45|54=1|"
+     "55=MSFT|59=0|60=20240102-03:04:05.676|78=2|79=A1|80=100|79=A2|80=200|386=1|336=X"},
+    {"codec/dictionaries/FIX42.xml", "codec/dictionaries/FIX42.xml", "FIX.4.2", "R",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678|131=QR-1|146=3|55=MSFT|48=US0001|22=4|54=1|"
+     "38=1000|40=2|55=AAPL|48=US0002|22=4|54=2|38=2000|40=2|55=IBM|48=US0003|22=4|54=1|"
+     "38=3000|40=2"},
+    {"codec/dictionaries/FIX44.xml", "codec/dictionaries/FIX44.xml", "FIX.4.4", "X",
+     "49=S|56=T|34=7|627=2|628=H1|629=20240102-03:04:05|628=H2|52=20240102-03:04:05.678|"
+     "262=MD-7|268=2|279=0|269=0|278=E1|55=EUR/USD|270=1.0834|"
+     "279=0|269=1|278=E2|55=EUR/USD|270=1.0836"},
+    {"codec/dictionaries/FIX44.xml", "codec/dictionaries/FIX44.xml", "FIX.4.4", "8",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678|6=123.45|11=ORD42|14=1500|17=EX-1|31=123.45|"
+     "32=500|37=B-77|39=1|54=1|55=MSFT|453=2|448=A|447=D|452=1|448=B|447=D|452=3|150=F|"
+     "151=3500|78=1|79=ACC|80=1500"},
+    {"codec/dictionaries/FIX44.xml", "codec/dictionaries/FIX44.xml", "FIX.4.4", "0",
+     "49=S|56=T|34=7|627=1|628=H1|52=20240102-03:04:05.678"},
+    {"tests/data/dictionaries/mini44.xml", "tests/data/dictionaries/mini44.xml", "FIX.4.4", "R",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678|131=Q|146=2|55=A|555=2|600=L|624=1|604=1|605=X|"
+     "606=4|600=M|624=2|55=B|555=1|600=N|624=1|604=2|605=Y|606=5|605=Z|606=6"},
+    {"codec/dictionaries/FIX42.xml", "codec/dictionaries/FIX42.xml", "FIX.4.2", "R",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678|131=QR-2|146=6|55=A|54=1|55=B|54=2|55=C|54=1|"
+     "55=D|54=2|55=E|55=F|54=1|58=after"},
+    {"tests/data/dictionaries/mini44.xml", "tests/data/dictionaries/mini44.xml", "FIX.4.4", "R",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678|131=Q|146=5|55=A|55=B|55=C|55=D|55=E"},
+    {"codec/dictionaries/FIX44.xml", "codec/dictionaries/FIX44.xml", "FIX.4.4", "W",
+     "49=S|56=T|34=7|52=20240102-03:04:05.678|55=EUR/USD|268=7|269=0|270=1.1|271=5|269=1|"
+     "270=1.2|271=6|269=0|270=1.0|271=7|269=1|270=1.3|271=8|269=0|270=0.9|271=9|269=1|"
+     "270=1.4|271=1|269=0|270=0.8"},
+    {"codec/dictionaries/FIXT11.xml", "codec/dictionaries/FIX50SP2.xml", "FIXT.1.1", "D",
+     "49=S|56=T|34=7|627=1|628=H1|52=20240102-03:04:05.678|1128=9|11=ORD42|453=1|448=P|447=D|"
+     "452=1|55=MSFT|54=1|60=20240102-03:04:05.676|40=2|78=1|79=A|80=5"},
+};
+
+const char* const kTags[] = {"55",  "54",  "38",  "146", "131", "11",  "9999", "5001",
+                             "49",  "10",  "268", "269", "279", "555", "600",  "35",
+                             "627", "628", "453", "448", "78",  "79",  "386",  "336",
+                             "604", "605", "60",  "52",  "5001", "5002", "5003", "5004"};
+const char* const kValues[] = {"", "0", "1", "2", "3", "x", "-1", "A", "99999999999999999999",
+                               "20240102-03:04:05"};
+
+class ReferenceTest : public ::testing::Test {
+ protected:
+  ReferenceTest() { dicts_.AddXml(kSharedCount, kSharedCountXml); }
+  const Dictionary& Dict(const std::string& file) { return dicts_.Get(file); }
+
+  // Compare indexes `fields` (after 35) both ways under `options` and compares.
+  void Compare(const Base& b, const std::string& fields, const GroupOptions& options,
+               const std::string& what) {
+    const Dictionary& h = Dict(b.header_dictionary);
+    const Dictionary& d = Dict(b.body_dictionary);
+    DecodeInto(decoded_, Frame(b.begin, b.type, fields));
+    if (!decoded_.error.ok()) return;  // the decoder refused it: nothing to index
+    const Error one = &h == &d ? IndexGroups(decoded_.view, d, options, storage_a_, &msg_a_)
+                               : IndexGroups(decoded_.view, h, d, options, storage_a_, &msg_a_);
+    const Error two =
+        codec_internal::IndexGroupsReference(decoded_.view, h, d, options, storage_b_, &msg_b_);
+    ++compared_;
+    if (two.ok()) ++ok_;
+    if (msg_b_.group_count() != 0) ++grouped_;
+    ASSERT_EQ(one.code, two.code) << what << "\n" << fields << "\n"
+                                  << ErrorCodeName(one.code) << " vs " << ErrorCodeName(two.code);
+    ASSERT_EQ(one.offset, two.offset) << what << "\n" << fields;
+    ASSERT_EQ(one.tag, two.tag) << what << "\n" << fields;
+    ExpectSameRecords(msg_a_, msg_b_, what + "\n" + fields);
+  }
+
+  static std::vector<GroupOptions> AllOptions() {
+    std::vector<GroupOptions> all;
+    for (bool out_of_order : {false, true}) {
+      for (UnknownInGroup u :
+           {UnknownInGroup::kError, UnknownInGroup::kKeepInEntry, UnknownInGroup::kEndGroup}) {
+        for (bool count : {false, true}) all.push_back(GroupOptions{out_of_order, u, count});
+      }
+    }
+    return all;
+  }
+
+  DictionaryCache dicts_;
+  Decoded decoded_;
+  GroupStorage storage_a_{64, 512};
+  GroupStorage storage_b_{64, 512};
+  GroupedMessage msg_a_, msg_b_;
+  int compared_ = 0;
+  int ok_ = 0;
+  int grouped_ = 0;
+};
+
+TEST_F(ReferenceTest, BasesIndexAndAgree) {
+  for (const Base& b : kBases) {
+    Compare(b, b.fields, GroupOptions{}, std::string("base ") + b.type);
+    if (HasFatalFailure()) return;
+    const Dictionary& h = Dict(b.header_dictionary);
+    const Dictionary& d = Dict(b.body_dictionary);
+    const Error e = IndexGroups(decoded_.view, h, d, GroupOptions{}, storage_a_, &msg_a_);
+    EXPECT_TRUE(e.ok()) << b.type << " " << ErrorCodeName(e.code) << " tag " << e.tag;
+  }
+}
+
+TEST_F(ReferenceTest, RandomMutationsAgree) {
+  std::mt19937 rng(20261203);
+  const std::vector<GroupOptions> options = AllOptions();
+  for (int iter = 0; iter < 30000; ++iter) {
+    const Base& b = kBases[rng() % (sizeof kBases / sizeof kBases[0])];
+    std::vector<std::string> f = Split(b.fields);
+    Mutate(f, rng, kTags, kValues);
+    Compare(b, Join(f), options[rng() % options.size()], "iteration " + std::to_string(iter));
+    if (HasFatalFailure()) return;
+  }
+  // Both outcomes, and messages with groups, often enough to mean something.
+  EXPECT_GT(ok_, compared_ / 10);
+  EXPECT_GT(compared_ - ok_, compared_ / 10);
+  EXPECT_GT(grouped_, compared_ / 2);
+}
+
+// A count tag whose first occurrence is inside another group, before its
+// top-level group; one that only occurs nested; a group only in the header.
+TEST_F(ReferenceTest, CountTagsInsideGroupsAndInTheHeader) {
+  Compare(kBases[0], kBases[0].fields, GroupOptions{}, "5003 nested, then top level");
+  ASSERT_EQ(msg_a_.group(5003).size(), 2u);
+  EXPECT_EQ(msg_a_.group(5001).entry(0).group(5003).size(), 1u);
+  Compare(kBases[0], "5001=1|5002=A|5003=1|5004=X", GroupOptions{}, "5003 nested only");
+  EXPECT_FALSE(msg_a_.group(5003).present());
+  Compare(kBases[6], kBases[6].fields, GroupOptions{}, "NoHops only");
+  EXPECT_EQ(msg_a_.group(627).size(), 1u);
+}
+
+// Runs of entries with the previous entry's tags: cut by the declared
+// count, by a partial entry, by the end of the message; one-field entries.
+TEST_F(ReferenceTest, RunsOfRepeatedEntries) {
+  const Base& snap = kBases[10];
+  Compare(snap, snap.fields, GroupOptions{}, "snapshot");
+  EXPECT_EQ(msg_a_.group(268).size(), 7u);
+  std::string fewer = snap.fields;
+  fewer.replace(fewer.find("268=7"), 5, "268=4");
+  for (const GroupOptions& o : AllOptions()) {
+    Compare(snap, fewer, o, "more entries than declared");
+    if (HasFatalFailure()) return;
+  }
+  std::string partial = snap.fields;
+  partial.replace(partial.find("271=8|"), 6, "");
+  Compare(snap, partial, GroupOptions{}, "a partial entry in the run");
+  Compare(kBases[9], kBases[9].fields, GroupOptions{}, "one-field entries");
+  EXPECT_EQ(msg_a_.group(146).size(), 5u);
+  std::string fewer_ones = kBases[9].fields;
+  fewer_ones.replace(fewer_ones.find("146=5"), 5, "146=2");
+  Compare(kBases[9], fewer_ones, GroupOptions{false, UnknownInGroup::kKeepInEntry, false},
+          "one-field entries, more than declared");
+  Compare(kBases[8], kBases[8].fields, GroupOptions{}, "runs broken by a shorter entry");
+  EXPECT_EQ(msg_a_.group(146).size(), 6u);
+}
+
+}  // namespace
+}  // namespace fixwire
