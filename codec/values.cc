@@ -1,9 +1,14 @@
 // values.cc: the FIX value parsers of values.h.
 #include "codec/values.h"
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "simd/digits.h"
 
@@ -109,6 +114,17 @@ inline std::uint64_t DigitPairs(std::uint64_t w) noexcept {
   return x * 10 + (x >> 8);  // each byte at most 9 * 10 + 9: no carries
 }
 
+// ReadMillis reads ".sss" (exactly the 4 bytes at p) into nanoseconds; false
+// unless a dot and three digits.
+inline bool ReadMillis(const char* p, std::int64_t* nanos) noexcept {
+  std::uint32_t w;
+  std::memcpy(&w, p, 4);
+  const std::uint32_t x = (w >> 8) - 0x303030u;  // each byte - '0' must be 0..9, exact per byte
+  if ((w & 0xff) != '.' || ((x | (x + 0x767676u)) & 0x808080u) != 0) return false;
+  *nanos = static_cast<std::int64_t>((x & 0xff) * 100 + ((x >> 8) & 0xff) * 10 + (x >> 16)) * 1000000;
+  return true;
+}
+
 // TimestampDigits: the numbers of "YYYYMMDD-HH:MM:SS" or
 // "YYYYMMDD-HH:MM:SS.sss" as ReadTimestampDigits reads them: every digit
 // checked, no range checked (month 0..99 etc.).
@@ -133,15 +149,7 @@ struct TimestampDigits {
   const std::uint64_t time = DigitPairs((raw & ~kColonBytes) | 0x0000300000300000ull);
   if (time == ~std::uint64_t{0}) return false;
   out->fraction_nanos = 0;
-  if (n == 21) {
-    // ".sss": the dot, then three digits (each x = byte - '0' must be 0..9, exact per byte).
-    std::uint32_t w;
-    std::memcpy(&w, p + 17, 4);
-    const std::uint32_t x = (w >> 8) - 0x303030u;
-    if ((w & 0xff) != '.' || ((x | (x + 0x767676u)) & 0x808080u) != 0) return false;
-    out->fraction_nanos =
-        static_cast<std::int64_t>((x & 0xff) * 100 + ((x >> 8) & 0xff) * 10 + (x >> 16)) * 1000000;
-  }
+  if (n == 21 && !ReadMillis(p + 17, &out->fraction_nanos)) return false;
   out->year = static_cast<unsigned>(date & 0xff) * 100 + static_cast<unsigned>((date >> 16) & 0xff);
   out->month = (date >> 32) & 0xff;
   out->day = (date >> 48) & 0xff;
@@ -275,6 +283,88 @@ constexpr std::uint16_t kDaysBeforeMonth[12] = {0, 31, 59, 90, 120, 151, 181, 21
 // fourth year is a leap year). Returns true with *nanos only for a valid
 // timestamp of that shape; false means "ask the general parser", never an error.
 // Small and separate, so the common case does not pay for the general one's registers.
+#if defined(__SSE2__)
+// SSE2 (part of baseline x86-64): two 16-byte loads, text[0..16) and
+// text[1..17) (size >= 17, so inside the text), check every byte of the
+// "YYYYMMDD-HH:MM:SS" layout at once, put the seven 2-digit numbers in 16-bit
+// lanes (each pair at an even byte: the date and minutes from the first load,
+// hours and seconds from the second), check hours, minutes, seconds and the
+// month's upper bound lane-wise, and sum year and seconds of day with one
+// multiply-add. The month's first day and length come from one table entry
+// per (year in the 4-year cycle, month).
+
+// The byte each position must hold, for text[0..16) and text[1..17): '0' for a
+// digit (the byte minus '0' must be 0..9), the separator itself (minus it must be 0).
+alignas(16) constexpr char kExpectAt0[16] = {'0', '0', '0', '0', '0', '0', '0', '0',
+                                             '-', '0', '0', ':', '0', '0', ':', '0'};
+alignas(16) constexpr char kExpectAt1[16] = {'0', '0', '0', '0', '0', '0', '0', '-',
+                                             '0', '0', ':', '0', '0', ':', '0', '0'};
+
+inline __m128i LoadVector(const void* p) noexcept {
+  return _mm_loadu_si128(static_cast<const __m128i*>(p));
+}
+
+// kCycleMonths[r * 16 + m], r = (year - 1970) % 4 (r = 2 is the leap year),
+// m = 1..12: the days from the cycle's first day to the month's first day
+// (low 16 bits) and the month's length (bits 16..23); 0 for m = 0 and 13..15,
+// so that every day of those fails the day check.
+constexpr std::array<std::uint32_t, 64> kCycleMonths = [] {
+  std::array<std::uint32_t, 64> t{};
+  unsigned before = 0;
+  for (unsigned r = 0; r < 4; ++r) {
+    for (unsigned m = 1; m <= 12; ++m) {
+      const unsigned length = m == 2 && r == 2 ? 29u : kDaysInMonth[m - 1];
+      t[r * 16 + m] = before | length << 16;
+      before += length;
+    }
+  }
+  return t;
+}();
+static_assert((kCycleMonths[3 * 16 + 12] & 0xFFFF) + 31 == 1461);  // four years
+
+inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
+  const std::size_t n = text.size();
+  if (n != 17 && n != 21) return false;
+  const char* const p = text.data();
+  // Each byte minus what it must be: a digit's value 0..9, a separator's 0;
+  // any other byte is above that limit (below '0' it wraps to 0xD0 and up).
+  const __m128i x0 = _mm_sub_epi8(LoadVector(p), LoadVector(kExpectAt0));
+  const __m128i x1 = _mm_sub_epi8(LoadVector(p + 1), LoadVector(kExpectAt1));
+  const __m128i digit_limit0 = _mm_setr_epi8(9, 9, 9, 9, 9, 9, 9, 9, 0, 9, 9, 0, 9, 9, 0, 9);
+  const __m128i digit_limit1 = _mm_setr_epi8(9, 9, 9, 9, 9, 9, 9, 0, 9, 9, 0, 9, 9, 0, 9, 9);
+  __m128i bad = _mm_or_si128(_mm_subs_epu8(x0, digit_limit0), _mm_subs_epu8(x1, digit_limit1));
+  // Digit values with each number at an even byte: bytes 0..7 (YYYYMMDD) and
+  // 12..13 (MM) from x0, 8..9 (HH, text 9..10) and 14..15 (SS, text 15..16) from x1.
+  const __m128i from_x0 = _mm_setr_epi16(-1, -1, -1, -1, 0, -1, -1, 0);
+  const __m128i x = _mm_or_si128(_mm_and_si128(from_x0, x0), _mm_andnot_si128(from_x0, x1));
+  // 16-bit lanes: 10 * first + second digit: century, year, month, day,
+  // hours, (unused), minutes, seconds.
+  const __m128i numbers = _mm_and_si128(
+      _mm_add_epi16(_mm_mullo_epi16(x, _mm_set1_epi16(10)), _mm_srli_epi16(x, 8)),
+      _mm_set1_epi16(0xFF));
+  // Above the month's, hours', minutes' or seconds' upper bound (60: a leap second).
+  bad = _mm_or_si128(bad, _mm_subs_epu16(numbers, _mm_setr_epi16(-1, -1, 12, -1, 23, -1, 59, 60)));
+  if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF) return false;
+  // 32-bit lanes: year, 0, hours * 3600, minutes * 60 + seconds.
+  const __m128i sums = _mm_madd_epi16(numbers, _mm_setr_epi16(100, 1, 0, 0, 3600, 0, 60, 1));
+  const unsigned years = static_cast<unsigned>(_mm_cvtsi128_si32(sums)) - 1970;  // wraps below 1970
+  const auto time_sums = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+  const auto month = static_cast<unsigned>(_mm_extract_epi16(numbers, 2));  // 0..12
+  const auto day = static_cast<unsigned>(_mm_extract_epi16(numbers, 3));
+  if (years > 2099 - 1970) return false;
+  const std::uint32_t entry = kCycleMonths[(years & 3) * 16 + month];
+  if (day - 1 >= entry >> 16) return false;  // day 0 wraps
+  std::int64_t fraction = 0;
+  if (n == 21 && !ReadMillis(p + 17, &fraction)) return false;
+  // Whole 4-year cycles, the days before the month in the cycle, the day: at
+  // most 47,846 days, no overflow in nanoseconds.
+  const unsigned days = (years >> 2) * 1461 + (entry & 0xFFFF) + day - 1;
+  const std::uint64_t seconds_of_day = (time_sums & 0xFFFFFFFF) + (time_sums >> 32);
+  *nanos = static_cast<std::int64_t>(std::uint64_t{days} * 86400 + seconds_of_day) * kNanosPerSecond +
+           fraction;
+  return true;
+}
+#else
 inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   TimestampDigits t;
   if (!ReadTimestampDigits(text, &t)) return false;
@@ -292,6 +382,7 @@ inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexc
            (static_cast<std::int64_t>(hh) * 3600 + mm * 60 + ss) * kNanosPerSecond + fraction;
   return true;
 }
+#endif
 
 // GeneralUtcTimestamp is ParseUtcTimestamp for everything else.
 [[gnu::noinline]] ErrorCode GeneralUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept;

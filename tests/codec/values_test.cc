@@ -386,6 +386,59 @@ TEST(TimestampTest, MutatedCommonFormsAgainstStrictReading) {
   }
 }
 
+// ExpectLikeStrictReading parses t from an exact heap block (ASan sees any
+// read past it) and checks the result against StrictTimestamp and timegm.
+void ExpectLikeStrictReading(const std::string& t) {
+  std::unique_ptr<char[]> exact(new char[t.size()]);
+  std::memcpy(exact.get(), t.data(), t.size());
+  int f[7];
+  std::int64_t nanos = 0;
+  const ErrorCode code = ParseUtcTimestamp(std::string_view(exact.get(), t.size()), &nanos);
+  if (!StrictTimestamp(t, f)) {
+    ASSERT_EQ(code, ErrorCode::kBadValue) << t;
+    return;
+  }
+  if (f[0] < 1700 || f[0] > 2200) return;  // near the int64 range: covered above
+  ASSERT_EQ(code, ErrorCode::kOk) << t;
+  ASSERT_EQ(nanos, TimegmNanos(f[0], f[1], f[2], f[3], f[4], f[5]) + f[6] * 1'000'000ll) << t;
+}
+
+// Every byte value at every position of both common forms, at the edges of
+// the fast path's years, months, days and times.
+TEST(TimestampTest, EveryByteAtEveryPositionOfTheCommonForms) {
+  for (const char* base : {"20261202-15:30:00", "19700101-00:00:00.000", "20991231-23:59:60.999",
+                           "20960229-12:34:56", "20000229-23:59:59.123"}) {
+    for (std::size_t i = 0; i < std::strlen(base); ++i) {
+      for (int b = 0; b < 256; ++b) {
+        std::string t = base;
+        t[i] = static_cast<char>(b);
+        ExpectLikeStrictReading(t);
+      }
+    }
+  }
+}
+
+// Every month 00..19 and day 00..39 of years around the fast range and its
+// 4-year cycle, with times at and past their bounds, both forms.
+TEST(TimestampTest, EveryMonthAndDayNumberAroundTheFastRange) {
+  std::mt19937_64 rng(5);
+  const int hours[] = {0, 9, 10, 19, 20, 23, 24, 29, 99};
+  const int minutes[] = {0, 9, 10, 59, 60, 61, 99};
+  const int seconds[] = {0, 9, 10, 59, 60, 61, 99};
+  for (int y : {1900, 1968, 1969, 1970, 1971, 1972, 1973, 1974, 1999, 2000, 2001, 2023, 2024, 2025,
+                2026, 2095, 2096, 2097, 2098, 2099, 2100, 2101, 2170, 9999, 0, 1070}) {
+    for (int mo = 0; mo < 20; ++mo) {
+      for (int d = 0; d < 40; ++d) {
+        char buf[40];
+        std::snprintf(buf, sizeof buf, "%04d%02d%02d-%02d:%02d:%02d", y, mo, d, hours[rng() % 9],
+                      minutes[rng() % 7], seconds[rng() % 7]);
+        ExpectLikeStrictReading(buf);
+        ExpectLikeStrictReading(std::string(buf) + "." + std::to_string(100 + rng() % 900));
+      }
+    }
+  }
+}
+
 TEST(TimeOnlyTest, Boundaries) {
   std::int64_t t = -1;
   EXPECT_EQ(ParseUtcTimeOnly("00:00:00", &t), ErrorCode::kOk);
