@@ -74,35 +74,6 @@ ErrorCode ParseTimeOfDay(const char* p, std::size_t size, std::int64_t* nanos) n
   return ErrorCode::kOk;
 }
 
-// UpToFourDigits parses text of 1..4 bytes that are all ASCII digits
-// (leading zeros allowed) into *out, reading exactly those bytes, in 32-bit
-// arithmetic (two multiplies, no 64-bit constants): counts, quantities,
-// sequence numbers. False for anything else. Longer values take
-// simd::ParseUnsigned, whose SWAR steps are 64-bit.
-inline bool UpToFourDigits(const char* p, std::size_t n, std::uint64_t* out) noexcept {
-  std::uint32_t w;  // p[0..n) in the low n bytes, zeros above
-  if (n >= 2) {
-    std::uint16_t lo;
-    std::uint16_t hi;
-    std::memcpy(&lo, p, 2);
-    std::memcpy(&hi, p + n - 2, 2);  // overlaps lo for n < 4: the shared byte is equal
-    w = lo | static_cast<std::uint32_t>(hi) << (8 * (n - 2));
-  } else {
-    w = static_cast<unsigned char>(p[0]);
-  }
-  const std::uint32_t x = w - 0x30303030u;
-  // High bit of a byte set when it is not a digit; exact up to the first such
-  // byte (borrows and carries only move up), which is all the test needs. The
-  // zero bytes from n on are non-digits and are masked off.
-  const std::uint32_t keep = static_cast<std::uint32_t>((std::uint64_t{1} << (8 * n)) - 1);
-  if (((x | (x + 0x76767676u)) & 0x80808080u & keep) != 0) return false;
-  std::uint32_t v = static_cast<std::uint32_t>(std::uint64_t{x} << (32 - 8 * n));
-  v = (v * 2561) >> 8 & 0x00FF00FFu;
-  v = (v * 6553601) >> 16;
-  *out = v;
-  return true;
-}
-
 using simd_internal::Load8;
 
 // DigitPairs checks that the 8 bytes of w are ASCII digits and returns, in
@@ -189,10 +160,9 @@ ErrorCode ParseDate(std::string_view text, Date* out) noexcept {
 
 }  // namespace
 
-ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
-  if (text.size() - 1 < 4) [[likely]] {
-    if (UpToFourDigits(text.data(), text.size(), out)) return ErrorCode::kOk;
-  }
+namespace values_internal {
+
+ErrorCode ParseUint64Long(std::string_view text, std::uint64_t* out) noexcept {
   if (text.empty()) return ErrorCode::kBadValue;
   if (text.size() > simd::kMaxUint64Digits) {
     // Leading zeros may make a valid number longer than 20 bytes.
@@ -205,12 +175,9 @@ ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
                                                    : ErrorCode::kBadValue;
 }
 
-ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
-  // 1..8 digits without a sign, the common case, in one step.
-  if (std::uint64_t v; text.size() - 1 < 4 ? UpToFourDigits(text.data(), text.size(), &v)
-                                            : text.size() - 1 < 8 &&
-                                                  simd::ParseUnsigned(text.data(), text.size(), &v))
-      [[likely]] {
+ErrorCode ParseInt64Long(std::string_view text, std::int64_t* out) noexcept {
+  // 5..8 digits without a sign in one step.
+  if (std::uint64_t v; text.size() - 5 < 4 && simd::ParseUnsigned(text.data(), text.size(), &v)) {
     *out = static_cast<std::int64_t>(v);
     return ErrorCode::kOk;
   }
@@ -223,6 +190,8 @@ ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
   *out = negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
   return ErrorCode::kOk;
 }
+
+}  // namespace values_internal
 
 ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept {
   const char* p = text.data();
