@@ -193,7 +193,10 @@ ErrorCode ParseInt64Long(std::string_view text, std::int64_t* out) noexcept {
 
 }  // namespace values_internal
 
-ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept {
+namespace {
+
+// GeneralDecimal is ParseDecimal for every input: one pass over the bytes.
+[[gnu::noinline]] ErrorCode GeneralDecimal(std::string_view text, Decimal* out) noexcept {
   const char* p = text.data();
   const char* const end = p + text.size();
   if (text.size() > 0x7fffffff) return ErrorCode::kValueOutOfRange;
@@ -228,6 +231,77 @@ ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept {
       negative ? static_cast<std::int64_t>(0 - mantissa) : static_cast<std::int64_t>(mantissa);
   out->exponent = -fraction_digits;
   return ErrorCode::kOk;
+}
+
+// DotLanes: bit 7 set in the lane of the lowest '.' byte of w (and maybe in
+// lanes above it); 0 when w has none. Exact for the lowest: a borrow only
+// starts at a byte equal to '.'.
+inline std::uint64_t DotLanes(std::uint64_t w) noexcept {
+  const std::uint64_t x = w ^ 0x2E2E2E2E2E2E2E2Eull;  // '.' bytes become 0
+  return (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
+}
+
+// FirstDot returns the index of the first '.' in p[0..n) (n is 1..16), n when
+// there is none. Reads exactly p[0..n): one load, or two overlapping ones.
+inline std::size_t FirstDot(const char* p, std::size_t n) noexcept {
+  std::uint64_t m = DotLanes(n >= 8 ? simd_internal::Load8(p) : simd_internal::LoadPartial(p, n));
+  if (m != 0) return static_cast<std::size_t>(__builtin_ctzll(m)) / 8;
+  if (n <= 8) return n;
+  m = DotLanes(simd_internal::Load8(p + n - 8));  // its bytes below p + 8 hold no '.'
+  return m != 0 ? n - 8 + static_cast<std::size_t>(__builtin_ctzll(m)) / 8 : n;
+}
+
+// LongerDecimal is ParseDecimal for 9..16 bytes after the sign (n): digits
+// with at most one dot are at most 16 digits, so no overflow and at most 16
+// significant digits: the value is the integer part times 10^(fraction
+// digits) plus the fraction, each parsed by simd::ParseUnsigned. Anything
+// else (and every error) takes the general pass.
+[[gnu::noinline]] ErrorCode LongerDecimal(std::string_view text, bool negative, const char* p,
+                                          std::size_t n, Decimal* out) noexcept {
+  const std::size_t dot = FirstDot(p, n);
+  const std::size_t fraction_digits = dot < n ? n - dot - 1 : 0;
+  std::uint64_t integer = 0;
+  std::uint64_t fraction = 0;
+  if ((dot == 0 || simd::ParseUnsigned(p, dot, &integer)) &&
+      (fraction_digits == 0 || simd::ParseUnsigned(p + dot + 1, fraction_digits, &fraction))) {
+    const std::uint64_t mantissa = integer * simd_internal::kPowersOf10[fraction_digits] + fraction;
+    out->mantissa = negative ? static_cast<std::int64_t>(0 - mantissa) : static_cast<std::int64_t>(mantissa);
+    out->exponent = -static_cast<std::int32_t>(fraction_digits);
+    return ErrorCode::kOk;
+  }
+  return GeneralDecimal(text, out);
+}
+
+}  // namespace
+
+// The common case inline: after the sign, 1..8 bytes, digits with at most one
+// dot, in one word: the dot's byte taken out (the bytes above it moved down
+// one), then the k digits parsed as one SWAR number (at most 8 digits: no
+// overflow, exact). Longer values and every error go to the paths above.
+ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept {
+  const bool negative = !text.empty() && text[0] == '-';
+  const char* const p = text.data() + (negative ? 1 : 0);
+  const std::size_t n = text.size() - (negative ? 1 : 0);
+  if (n - 1 < 8) [[likely]] {
+    const std::uint64_t w = n == 8 ? simd_internal::Load8(p) : simd_internal::LoadPartial(p, n);
+    const std::uint64_t dots = DotLanes(w);
+    const std::uint64_t below = ((dots & (0 - dots)) >> 7) - 1;  // the bytes below the dot; all without one
+    const std::uint64_t digits = (w & below) | ((w >> 8) & ~below);
+    const std::size_t k = n - (dots != 0 ? 1 : 0);  // digits (a second dot fails the digit check)
+    const std::uint64_t v = (digits - simd_internal::kAsciiZeros) << ((0u - 8 * static_cast<unsigned>(k)) & 63);
+    if (k != 0 && simd_internal::AreEightDigitValues(v)) {
+      const std::uint64_t mantissa = simd_internal::EightDigitValue(v);
+      out->mantissa = negative ? static_cast<std::int64_t>(0 - mantissa) : static_cast<std::int64_t>(mantissa);
+      // The dot at byte ctz / 8: fraction digits n - 1 - that.
+      out->exponent = dots != 0 ? static_cast<std::int32_t>(__builtin_ctzll(dots) / 8 + 1) -
+                                      static_cast<std::int32_t>(n)
+                                : 0;
+      return ErrorCode::kOk;
+    }
+    return GeneralDecimal(text, out);
+  }
+  if (n - 9 < 8) return LongerDecimal(text, negative, p, n, out);
+  return GeneralDecimal(text, out);
 }
 
 std::int64_t DaysFromCivil(std::int64_t year, unsigned month, unsigned day) noexcept {

@@ -66,6 +66,26 @@ inline std::uint64_t Load8(const char* p) noexcept {
 
 inline void Store8(char* p, std::uint64_t bytes) noexcept { std::memcpy(p, &bytes, 8); }
 
+// LoadPartial returns p[0..n) in the low n bytes, zeros above; n is 1..7.
+// Reads exactly n bytes, with at most two (overlapping) loads.
+inline std::uint64_t LoadPartial(const char* p, std::size_t n) noexcept {
+  if (n >= 4) {
+    std::uint32_t lo;
+    std::uint32_t hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);  // overlaps lo when n < 8: same bytes, so OR is exact
+    return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 4)));
+  }
+  if (n >= 2) {
+    std::uint16_t lo;
+    std::uint16_t hi;
+    std::memcpy(&lo, p, 2);
+    std::memcpy(&hi, p + n - 2, 2);
+    return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 2)));
+  }
+  return static_cast<unsigned char>(p[0]);
+}
+
 // AreEightDigitValues: given v = chunk - kAsciiZeros (one subtraction over
 // the whole word), every byte of chunk was '0'..'9'. The lowest byte that is
 // not a digit shows in bit 7 of its lane: below '0' it borrows (lane >= 0xCF),
@@ -169,8 +189,14 @@ inline __m128i EightDigitVectorSse2(std::uint32_t quad_halves) noexcept {
   const __m128i shift = _mm_setr_epi16(u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15),
                                        u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15));
   const __m128i t = _mm_mulhi_epu16(_mm_mulhi_epu16(x, m), shift);  // t_i per half
-  const __m128i prev10 =
-      _mm_slli_epi64(_mm_mullo_epi16(t, _mm_set1_epi16(10)), 16);  // 10 * t_(i-1), 0 for i = 0
+  __m128i ten = _mm_set1_epi16(10);
+#if defined(__GNUC__)
+  // Opaque to the optimizer: one pmullw instead of the four shift/add
+  // instructions gcc otherwise makes of * 10 (the asm is pure, so a loop
+  // still keeps the constant in a register).
+  asm("" : "+x"(ten));
+#endif
+  const __m128i prev10 = _mm_slli_epi64(_mm_mullo_epi16(t, ten), 16);  // 10 * t_(i-1), 0 for i = 0
   const __m128i digits = _mm_sub_epi16(t, prev10);
   return _mm_packus_epi16(digits, digits);
 }

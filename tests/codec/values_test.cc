@@ -223,6 +223,83 @@ TEST(DecimalTest, RandomAgainstInt128AndStrtod) {
   }
 }
 
+// ReferenceDecimal: the expected ParseDecimal result, read character by
+// character with __int128 arithmetic: an optional '-', then digits with at
+// most one '.', at least one digit; more than 19 significant digits or a
+// value outside int64 is out of range.
+ErrorCode ReferenceDecimal(const std::string& s, Decimal* d) {
+  std::size_t i = !s.empty() && s[0] == '-' ? 1 : 0;
+  const bool negative = i == 1;
+  __int128 value = 0;
+  int digits = 0, significant = 0, fraction = 0, dots = 0;
+  for (; i < s.size(); ++i) {
+    if (s[i] == '.') {
+      if (++dots > 1) return ErrorCode::kBadValue;
+    } else if (s[i] >= '0' && s[i] <= '9') {
+      ++digits;
+      fraction += dots;
+      if (value != 0 || s[i] != '0') ++significant;
+      if (significant <= 19) value = value * 10 + (s[i] - '0');
+    } else {
+      return ErrorCode::kBadValue;
+    }
+  }
+  if (digits == 0) return ErrorCode::kBadValue;
+  if (negative) value = -value;
+  if (significant > 19 || value > INT64_MAX || value < INT64_MIN) return ErrorCode::kValueOutOfRange;
+  d->mantissa = static_cast<std::int64_t>(value);
+  d->exponent = -fraction;
+  return ErrorCode::kOk;
+}
+
+void ExpectDecimalLikeReference(const std::string& s) {
+  std::unique_ptr<char[]> exact(new char[s.size()]);  // ASan sees any read past the text
+  std::memcpy(exact.get(), s.data(), s.size());
+  Decimal want, got;
+  const ErrorCode want_code = ReferenceDecimal(s, &want);
+  ASSERT_EQ(ParseDecimal(std::string_view(exact.get(), s.size()), &got), want_code) << s;
+  if (want_code == ErrorCode::kOk) {
+    ASSERT_EQ(got.mantissa, want.mantissa) << s;
+    ASSERT_EQ(got.exponent, want.exponent) << s;
+  }
+}
+
+// Every string of up to 7 bytes over digits, '.', '-' and two other bytes
+// (the one-word path and its edges), against the reference.
+TEST(DecimalTest, EveryShortStringAgainstReference) {
+  const char alphabet[] = {'0', '1', '9', '.', '-', '/', ':'};
+  for (std::size_t n = 0; n <= 7; ++n) {
+    std::vector<std::size_t> at(n, 0);
+    while (true) {
+      std::string s(n, ' ');
+      for (std::size_t k = 0; k < n; ++k) s[k] = alphabet[at[k]];
+      ExpectDecimalLikeReference(s);
+      std::size_t k = 0;
+      while (k < n && ++at[k] == sizeof alphabet) at[k++] = 0;
+      if (k == n) break;
+    }
+  }
+}
+
+// Random decimals of 1..20 bytes (after an optional sign), each also with one
+// byte replaced by a digit, '.', '-' or another byte at every position.
+TEST(DecimalTest, RandomAndMutatedAgainstReference) {
+  std::mt19937_64 rng(12);
+  const std::string replacements = "05.-x\x01/:";
+  for (int i = 0; i < 20000; ++i) {
+    const std::size_t n = 1 + rng() % 20;
+    std::string s = rng() % 3 == 0 ? "-" : "";
+    for (std::size_t k = 0; k < n; ++k) s += static_cast<char>('0' + rng() % 10);
+    if (rng() % 4 != 0) s[s.size() - 1 - rng() % n] = '.';
+    ExpectDecimalLikeReference(s);
+    for (std::size_t pos = 0; pos < s.size(); ++pos) {
+      std::string t = s;
+      t[pos] = replacements[rng() % replacements.size()];
+      ExpectDecimalLikeReference(t);
+    }
+  }
+}
+
 TEST(DecimalTest, EquivalentAndLargeExponents) {
   EXPECT_TRUE((Decimal{150, -2}).Equivalent(Decimal{15, -1}));
   EXPECT_TRUE((Decimal{0, -3}).Equivalent(Decimal{0, 2}));
