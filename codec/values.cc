@@ -175,12 +175,10 @@ ErrorCode ParseUint64Long(std::string_view text, std::uint64_t* out) noexcept {
                                                    : ErrorCode::kBadValue;
 }
 
-ErrorCode ParseInt64Long(std::string_view text, std::int64_t* out) noexcept {
-  // 5..8 digits without a sign in one step.
-  if (std::uint64_t v; text.size() - 5 < 4 && simd::ParseUnsigned(text.data(), text.size(), &v)) {
-    *out = static_cast<std::int64_t>(v);
-    return ErrorCode::kOk;
-  }
+namespace {
+
+// SignedInt64 is ParseInt64 for every input: the sign, then ParseUint64.
+[[gnu::noinline]] ErrorCode SignedInt64(std::string_view text, std::int64_t* out) noexcept {
   const bool negative = !text.empty() && text[0] == '-';
   if (negative) text.remove_prefix(1);
   std::uint64_t magnitude;
@@ -189,6 +187,18 @@ ErrorCode ParseInt64Long(std::string_view text, std::int64_t* out) noexcept {
   if (magnitude > kInt64Max + (negative ? 1 : 0)) return ErrorCode::kValueOutOfRange;
   *out = negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
   return ErrorCode::kOk;
+}
+
+}  // namespace
+
+// 5..8 digits without a sign in one step, in a function of its own (no
+// registers saved for the general path).
+ErrorCode ParseInt64Long(std::string_view text, std::int64_t* out) noexcept {
+  if (std::uint64_t v; text.size() - 5 < 4 && simd::ParseUnsigned(text.data(), text.size(), &v)) {
+    *out = static_cast<std::int64_t>(v);
+    return ErrorCode::kOk;
+  }
+  return SignedInt64(text, out);
 }
 
 }  // namespace values_internal
