@@ -1,9 +1,14 @@
 // values.cc: the FIX value parsers of values.h.
 #include "codec/values.h"
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "simd/digits.h"
 
@@ -69,35 +74,6 @@ ErrorCode ParseTimeOfDay(const char* p, std::size_t size, std::int64_t* nanos) n
   return ErrorCode::kOk;
 }
 
-// UpToFourDigits parses text of 1..4 bytes that are all ASCII digits
-// (leading zeros allowed) into *out, reading exactly those bytes, in 32-bit
-// arithmetic (two multiplies, no 64-bit constants): counts, quantities,
-// sequence numbers. False for anything else. Longer values take
-// simd::ParseUnsigned, whose SWAR steps are 64-bit.
-inline bool UpToFourDigits(const char* p, std::size_t n, std::uint64_t* out) noexcept {
-  std::uint32_t w;  // p[0..n) in the low n bytes, zeros above
-  if (n >= 2) {
-    std::uint16_t lo;
-    std::uint16_t hi;
-    std::memcpy(&lo, p, 2);
-    std::memcpy(&hi, p + n - 2, 2);  // overlaps lo for n < 4: the shared byte is equal
-    w = lo | static_cast<std::uint32_t>(hi) << (8 * (n - 2));
-  } else {
-    w = static_cast<unsigned char>(p[0]);
-  }
-  const std::uint32_t x = w - 0x30303030u;
-  // High bit of a byte set when it is not a digit; exact up to the first such
-  // byte (borrows and carries only move up), which is all the test needs. The
-  // zero bytes from n on are non-digits and are masked off.
-  const std::uint32_t keep = static_cast<std::uint32_t>((std::uint64_t{1} << (8 * n)) - 1);
-  if (((x | (x + 0x76767676u)) & 0x80808080u & keep) != 0) return false;
-  std::uint32_t v = static_cast<std::uint32_t>(std::uint64_t{x} << (32 - 8 * n));
-  v = (v * 2561) >> 8 & 0x00FF00FFu;
-  v = (v * 6553601) >> 16;
-  *out = v;
-  return true;
-}
-
 using simd_internal::Load8;
 
 // DigitPairs checks that the 8 bytes of w are ASCII digits and returns, in
@@ -107,6 +83,17 @@ inline std::uint64_t DigitPairs(std::uint64_t w) noexcept {
   // Zero only when every byte is a digit (the first non-digit is always flagged).
   if (((x | (x + 0x7676767676767676ull)) & 0x8080808080808080ull) != 0) return ~std::uint64_t{0};
   return x * 10 + (x >> 8);  // each byte at most 9 * 10 + 9: no carries
+}
+
+// ReadMillis reads ".sss" (exactly the 4 bytes at p) into nanoseconds; false
+// unless a dot and three digits.
+inline bool ReadMillis(const char* p, std::int64_t* nanos) noexcept {
+  std::uint32_t w;
+  std::memcpy(&w, p, 4);
+  const std::uint32_t x = (w >> 8) - 0x303030u;  // each byte - '0' must be 0..9, exact per byte
+  if ((w & 0xff) != '.' || ((x | (x + 0x767676u)) & 0x808080u) != 0) return false;
+  *nanos = static_cast<std::int64_t>((x & 0xff) * 100 + ((x >> 8) & 0xff) * 10 + (x >> 16)) * 1000000;
+  return true;
 }
 
 // TimestampDigits: the numbers of "YYYYMMDD-HH:MM:SS" or
@@ -133,15 +120,7 @@ struct TimestampDigits {
   const std::uint64_t time = DigitPairs((raw & ~kColonBytes) | 0x0000300000300000ull);
   if (time == ~std::uint64_t{0}) return false;
   out->fraction_nanos = 0;
-  if (n == 21) {
-    // ".sss": the dot, then three digits (each x = byte - '0' must be 0..9, exact per byte).
-    std::uint32_t w;
-    std::memcpy(&w, p + 17, 4);
-    const std::uint32_t x = (w >> 8) - 0x303030u;
-    if ((w & 0xff) != '.' || ((x | (x + 0x767676u)) & 0x808080u) != 0) return false;
-    out->fraction_nanos =
-        static_cast<std::int64_t>((x & 0xff) * 100 + ((x >> 8) & 0xff) * 10 + (x >> 16)) * 1000000;
-  }
+  if (n == 21 && !ReadMillis(p + 17, &out->fraction_nanos)) return false;
   out->year = static_cast<unsigned>(date & 0xff) * 100 + static_cast<unsigned>((date >> 16) & 0xff);
   out->month = (date >> 32) & 0xff;
   out->day = (date >> 48) & 0xff;
@@ -181,10 +160,9 @@ ErrorCode ParseDate(std::string_view text, Date* out) noexcept {
 
 }  // namespace
 
-ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
-  if (text.size() - 1 < 4) [[likely]] {
-    if (UpToFourDigits(text.data(), text.size(), out)) return ErrorCode::kOk;
-  }
+namespace values_internal {
+
+ErrorCode ParseUint64Long(std::string_view text, std::uint64_t* out) noexcept {
   if (text.empty()) return ErrorCode::kBadValue;
   if (text.size() > simd::kMaxUint64Digits) {
     // Leading zeros may make a valid number longer than 20 bytes.
@@ -197,15 +175,10 @@ ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
                                                    : ErrorCode::kBadValue;
 }
 
-ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
-  // 1..8 digits without a sign, the common case, in one step.
-  if (std::uint64_t v; text.size() - 1 < 4 ? UpToFourDigits(text.data(), text.size(), &v)
-                                            : text.size() - 1 < 8 &&
-                                                  simd::ParseUnsigned(text.data(), text.size(), &v))
-      [[likely]] {
-    *out = static_cast<std::int64_t>(v);
-    return ErrorCode::kOk;
-  }
+namespace {
+
+// SignedInt64 is ParseInt64 for every input: the sign, then ParseUint64.
+[[gnu::noinline]] ErrorCode SignedInt64(std::string_view text, std::int64_t* out) noexcept {
   const bool negative = !text.empty() && text[0] == '-';
   if (negative) text.remove_prefix(1);
   std::uint64_t magnitude;
@@ -216,7 +189,24 @@ ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
   return ErrorCode::kOk;
 }
 
-ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept {
+}  // namespace
+
+// 5..8 digits without a sign in one step, in a function of its own (no
+// registers saved for the general path).
+ErrorCode ParseInt64Long(std::string_view text, std::int64_t* out) noexcept {
+  if (std::uint64_t v; text.size() - 5 < 4 && simd::ParseUnsigned(text.data(), text.size(), &v)) {
+    *out = static_cast<std::int64_t>(v);
+    return ErrorCode::kOk;
+  }
+  return SignedInt64(text, out);
+}
+
+}  // namespace values_internal
+
+namespace {
+
+// GeneralDecimal is ParseDecimal for every input: one pass over the bytes.
+[[gnu::noinline]] ErrorCode GeneralDecimal(std::string_view text, Decimal* out) noexcept {
   const char* p = text.data();
   const char* const end = p + text.size();
   if (text.size() > 0x7fffffff) return ErrorCode::kValueOutOfRange;
@@ -253,6 +243,77 @@ ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept {
   return ErrorCode::kOk;
 }
 
+// DotLanes: bit 7 set in the lane of the lowest '.' byte of w (and maybe in
+// lanes above it); 0 when w has none. Exact for the lowest: a borrow only
+// starts at a byte equal to '.'.
+inline std::uint64_t DotLanes(std::uint64_t w) noexcept {
+  const std::uint64_t x = w ^ 0x2E2E2E2E2E2E2E2Eull;  // '.' bytes become 0
+  return (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
+}
+
+// FirstDot returns the index of the first '.' in p[0..n) (n is 1..16), n when
+// there is none. Reads exactly p[0..n): one load, or two overlapping ones.
+inline std::size_t FirstDot(const char* p, std::size_t n) noexcept {
+  std::uint64_t m = DotLanes(n >= 8 ? simd_internal::Load8(p) : simd_internal::LoadPartial(p, n));
+  if (m != 0) return static_cast<std::size_t>(__builtin_ctzll(m)) / 8;
+  if (n <= 8) return n;
+  m = DotLanes(simd_internal::Load8(p + n - 8));  // its bytes below p + 8 hold no '.'
+  return m != 0 ? n - 8 + static_cast<std::size_t>(__builtin_ctzll(m)) / 8 : n;
+}
+
+// LongerDecimal is ParseDecimal for 9..16 bytes after the sign (n): digits
+// with at most one dot are at most 16 digits, so no overflow and at most 16
+// significant digits: the value is the integer part times 10^(fraction
+// digits) plus the fraction, each parsed by simd::ParseUnsigned. Anything
+// else (and every error) takes the general pass.
+[[gnu::noinline]] ErrorCode LongerDecimal(std::string_view text, bool negative, const char* p,
+                                          std::size_t n, Decimal* out) noexcept {
+  const std::size_t dot = FirstDot(p, n);
+  const std::size_t fraction_digits = dot < n ? n - dot - 1 : 0;
+  std::uint64_t integer = 0;
+  std::uint64_t fraction = 0;
+  if ((dot == 0 || simd::ParseUnsigned(p, dot, &integer)) &&
+      (fraction_digits == 0 || simd::ParseUnsigned(p + dot + 1, fraction_digits, &fraction))) {
+    const std::uint64_t mantissa = integer * simd_internal::kPowersOf10[fraction_digits] + fraction;
+    out->mantissa = negative ? static_cast<std::int64_t>(0 - mantissa) : static_cast<std::int64_t>(mantissa);
+    out->exponent = -static_cast<std::int32_t>(fraction_digits);
+    return ErrorCode::kOk;
+  }
+  return GeneralDecimal(text, out);
+}
+
+}  // namespace
+
+// The common case inline: after the sign, 1..8 bytes, digits with at most one
+// dot, in one word: the dot's byte taken out (the bytes above it moved down
+// one), then the k digits parsed as one SWAR number (at most 8 digits: no
+// overflow, exact). Longer values and every error go to the paths above.
+ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept {
+  const bool negative = !text.empty() && text[0] == '-';
+  const char* const p = text.data() + (negative ? 1 : 0);
+  const std::size_t n = text.size() - (negative ? 1 : 0);
+  if (n - 1 < 8) [[likely]] {
+    const std::uint64_t w = n == 8 ? simd_internal::Load8(p) : simd_internal::LoadPartial(p, n);
+    const std::uint64_t dots = DotLanes(w);
+    const std::uint64_t below = ((dots & (0 - dots)) >> 7) - 1;  // the bytes below the dot; all without one
+    const std::uint64_t digits = (w & below) | ((w >> 8) & ~below);
+    const std::size_t k = n - (dots != 0 ? 1 : 0);  // digits (a second dot fails the digit check)
+    const std::uint64_t v = (digits - simd_internal::kAsciiZeros) << ((0u - 8 * static_cast<unsigned>(k)) & 63);
+    if (k != 0 && simd_internal::AreEightDigitValues(v)) {
+      const std::uint64_t mantissa = simd_internal::EightDigitValue(v);
+      out->mantissa = negative ? static_cast<std::int64_t>(0 - mantissa) : static_cast<std::int64_t>(mantissa);
+      // The dot at byte ctz / 8: fraction digits n - 1 - that.
+      out->exponent = dots != 0 ? static_cast<std::int32_t>(__builtin_ctzll(dots) / 8 + 1) -
+                                      static_cast<std::int32_t>(n)
+                                : 0;
+      return ErrorCode::kOk;
+    }
+    return GeneralDecimal(text, out);
+  }
+  if (n - 9 < 8) return LongerDecimal(text, negative, p, n, out);
+  return GeneralDecimal(text, out);
+}
+
 std::int64_t DaysFromCivil(std::int64_t year, unsigned month, unsigned day) noexcept {
   // Count from 0000-03-01 so the leap day is the last day of the counted year.
   const std::int64_t y = year - (month <= 2 ? 1 : 0);
@@ -275,6 +336,88 @@ constexpr std::uint16_t kDaysBeforeMonth[12] = {0, 31, 59, 90, 120, 151, 181, 21
 // fourth year is a leap year). Returns true with *nanos only for a valid
 // timestamp of that shape; false means "ask the general parser", never an error.
 // Small and separate, so the common case does not pay for the general one's registers.
+#if defined(__SSE2__)
+// SSE2 (part of baseline x86-64): two 16-byte loads, text[0..16) and
+// text[1..17) (size >= 17, so inside the text), check every byte of the
+// "YYYYMMDD-HH:MM:SS" layout at once, put the seven 2-digit numbers in 16-bit
+// lanes (each pair at an even byte: the date and minutes from the first load,
+// hours and seconds from the second), check hours, minutes, seconds and the
+// month's upper bound lane-wise, and sum year and seconds of day with one
+// multiply-add. The month's first day and length come from one table entry
+// per (year in the 4-year cycle, month).
+
+// The byte each position must hold, for text[0..16) and text[1..17): '0' for a
+// digit (the byte minus '0' must be 0..9), the separator itself (minus it must be 0).
+alignas(16) constexpr char kExpectAt0[16] = {'0', '0', '0', '0', '0', '0', '0', '0',
+                                             '-', '0', '0', ':', '0', '0', ':', '0'};
+alignas(16) constexpr char kExpectAt1[16] = {'0', '0', '0', '0', '0', '0', '0', '-',
+                                             '0', '0', ':', '0', '0', ':', '0', '0'};
+
+inline __m128i LoadVector(const void* p) noexcept {
+  return _mm_loadu_si128(static_cast<const __m128i*>(p));
+}
+
+// kCycleMonths[r * 16 + m], r = (year - 1970) % 4 (r = 2 is the leap year),
+// m = 1..12: the days from the cycle's first day to the month's first day
+// (low 16 bits) and the month's length (bits 16..23); 0 for m = 0 and 13..15,
+// so that every day of those fails the day check.
+constexpr std::array<std::uint32_t, 64> kCycleMonths = [] {
+  std::array<std::uint32_t, 64> t{};
+  unsigned before = 0;
+  for (unsigned r = 0; r < 4; ++r) {
+    for (unsigned m = 1; m <= 12; ++m) {
+      const unsigned length = m == 2 && r == 2 ? 29u : kDaysInMonth[m - 1];
+      t[r * 16 + m] = before | length << 16;
+      before += length;
+    }
+  }
+  return t;
+}();
+static_assert((kCycleMonths[3 * 16 + 12] & 0xFFFF) + 31 == 1461);  // four years
+
+inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
+  const std::size_t n = text.size();
+  if (n != 17 && n != 21) return false;
+  const char* const p = text.data();
+  // Each byte minus what it must be: a digit's value 0..9, a separator's 0;
+  // any other byte is above that limit (below '0' it wraps to 0xD0 and up).
+  const __m128i x0 = _mm_sub_epi8(LoadVector(p), LoadVector(kExpectAt0));
+  const __m128i x1 = _mm_sub_epi8(LoadVector(p + 1), LoadVector(kExpectAt1));
+  const __m128i digit_limit0 = _mm_setr_epi8(9, 9, 9, 9, 9, 9, 9, 9, 0, 9, 9, 0, 9, 9, 0, 9);
+  const __m128i digit_limit1 = _mm_setr_epi8(9, 9, 9, 9, 9, 9, 9, 0, 9, 9, 0, 9, 9, 0, 9, 9);
+  __m128i bad = _mm_or_si128(_mm_subs_epu8(x0, digit_limit0), _mm_subs_epu8(x1, digit_limit1));
+  // Digit values with each number at an even byte: bytes 0..7 (YYYYMMDD) and
+  // 12..13 (MM) from x0, 8..9 (HH, text 9..10) and 14..15 (SS, text 15..16) from x1.
+  const __m128i from_x0 = _mm_setr_epi16(-1, -1, -1, -1, 0, -1, -1, 0);
+  const __m128i x = _mm_or_si128(_mm_and_si128(from_x0, x0), _mm_andnot_si128(from_x0, x1));
+  // 16-bit lanes: 10 * first + second digit: century, year, month, day,
+  // hours, (unused), minutes, seconds.
+  const __m128i numbers = _mm_and_si128(
+      _mm_add_epi16(_mm_mullo_epi16(x, _mm_set1_epi16(10)), _mm_srli_epi16(x, 8)),
+      _mm_set1_epi16(0xFF));
+  // Above the month's, hours', minutes' or seconds' upper bound (60: a leap second).
+  bad = _mm_or_si128(bad, _mm_subs_epu16(numbers, _mm_setr_epi16(-1, -1, 12, -1, 23, -1, 59, 60)));
+  if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF) return false;
+  // 32-bit lanes: year, 0, hours * 3600, minutes * 60 + seconds.
+  const __m128i sums = _mm_madd_epi16(numbers, _mm_setr_epi16(100, 1, 0, 0, 3600, 0, 60, 1));
+  const unsigned years = static_cast<unsigned>(_mm_cvtsi128_si32(sums)) - 1970;  // wraps below 1970
+  const auto time_sums = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+  const auto month = static_cast<unsigned>(_mm_extract_epi16(numbers, 2));  // 0..12
+  const auto day = static_cast<unsigned>(_mm_extract_epi16(numbers, 3));
+  if (years > 2099 - 1970) return false;
+  const std::uint32_t entry = kCycleMonths[(years & 3) * 16 + month];
+  if (day - 1 >= entry >> 16) return false;  // day 0 wraps
+  std::int64_t fraction = 0;
+  if (n == 21 && !ReadMillis(p + 17, &fraction)) return false;
+  // Whole 4-year cycles, the days before the month in the cycle, the day: at
+  // most 47,846 days, no overflow in nanoseconds.
+  const unsigned days = (years >> 2) * 1461 + (entry & 0xFFFF) + day - 1;
+  const std::uint64_t seconds_of_day = (time_sums & 0xFFFFFFFF) + (time_sums >> 32);
+  *nanos = static_cast<std::int64_t>(std::uint64_t{days} * 86400 + seconds_of_day) * kNanosPerSecond +
+           fraction;
+  return true;
+}
+#else
 inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   TimestampDigits t;
   if (!ReadTimestampDigits(text, &t)) return false;
@@ -292,6 +435,7 @@ inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexc
            (static_cast<std::int64_t>(hh) * 3600 + mm * 60 + ss) * kNanosPerSecond + fraction;
   return true;
 }
+#endif
 
 // GeneralUtcTimestamp is ParseUtcTimestamp for everything else.
 [[gnu::noinline]] ErrorCode GeneralUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept;

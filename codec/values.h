@@ -38,11 +38,32 @@
 #include "codec/date_time.h"
 #include "codec/decimal.h"
 #include "codec/error.h"
+#include "simd/digits.h"
 
 namespace fixwire {
 
-[[nodiscard]] ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept;
-[[nodiscard]] ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept;
+// ParseInt64 and ParseUint64 are inline for 1..4 digits (a typed getter's
+// common case: counts, quantities, sequence numbers), one call otherwise.
+namespace values_internal {
+[[nodiscard]] ErrorCode ParseInt64Long(std::string_view text, std::int64_t* out) noexcept;
+[[nodiscard]] ErrorCode ParseUint64Long(std::string_view text, std::uint64_t* out) noexcept;
+}  // namespace values_internal
+[[nodiscard]] inline ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
+  std::uint32_t v;
+  if (text.size() - 1 < 4 && simd_internal::ParseUpToFourDigits(text.data(), text.size(), &v)) {
+    *out = v;
+    return ErrorCode::kOk;
+  }
+  return values_internal::ParseInt64Long(text, out);
+}
+[[nodiscard]] inline ErrorCode ParseUint64(std::string_view text, std::uint64_t* out) noexcept {
+  std::uint32_t v;
+  if (text.size() - 1 < 4 && simd_internal::ParseUpToFourDigits(text.data(), text.size(), &v)) {
+    *out = v;
+    return ErrorCode::kOk;
+  }
+  return values_internal::ParseUint64Long(text, out);
+}
 // ParseChar and ParseBool are inline: a typed getter's whole work.
 [[nodiscard]] inline ErrorCode ParseChar(std::string_view text, char* out) noexcept {
   if (text.size() != 1 || text[0] == '\x01') return ErrorCode::kBadValue;

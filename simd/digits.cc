@@ -11,26 +11,6 @@
 namespace fixwire::simd_internal {
 namespace {
 
-// LoadPartial returns p[0..n) in the low n bytes, zeros above; n is 1..7.
-// Reads exactly n bytes, with at most two (overlapping) loads.
-inline std::uint64_t LoadPartial(const char* p, std::size_t n) noexcept {
-  if (n >= 4) {
-    std::uint32_t lo;
-    std::uint32_t hi;
-    std::memcpy(&lo, p, 4);
-    std::memcpy(&hi, p + n - 4, 4);  // overlaps lo when n < 8: same bytes, so OR is exact
-    return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 4)));
-  }
-  if (n >= 2) {
-    std::uint16_t lo;
-    std::uint16_t hi;
-    std::memcpy(&lo, p, 2);
-    std::memcpy(&hi, p + n - 2, 2);
-    return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 2)));
-  }
-  return static_cast<unsigned char>(p[0]);
-}
-
 // LoadRightAligned returns eight ASCII bytes: 8 - n '0's followed by p[0..n)
 // (n is 1..7), so the eight-digit parser reads it as the n-digit number.
 inline std::uint64_t LoadRightAligned(const char* p, std::size_t n) noexcept {

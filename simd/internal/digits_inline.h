@@ -66,6 +66,26 @@ inline std::uint64_t Load8(const char* p) noexcept {
 
 inline void Store8(char* p, std::uint64_t bytes) noexcept { std::memcpy(p, &bytes, 8); }
 
+// LoadPartial returns p[0..n) in the low n bytes, zeros above; n is 1..7.
+// Reads exactly n bytes, with at most two (overlapping) loads.
+inline std::uint64_t LoadPartial(const char* p, std::size_t n) noexcept {
+  if (n >= 4) {
+    std::uint32_t lo;
+    std::uint32_t hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);  // overlaps lo when n < 8: same bytes, so OR is exact
+    return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 4)));
+  }
+  if (n >= 2) {
+    std::uint16_t lo;
+    std::uint16_t hi;
+    std::memcpy(&lo, p, 2);
+    std::memcpy(&hi, p + n - 2, 2);
+    return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 2)));
+  }
+  return static_cast<unsigned char>(p[0]);
+}
+
 // AreEightDigitValues: given v = chunk - kAsciiZeros (one subtraction over
 // the whole word), every byte of chunk was '0'..'9'. The lowest byte that is
 // not a digit shows in bit 7 of its lane: below '0' it borrows (lane >= 0xCF),
@@ -86,7 +106,9 @@ inline bool AreEightDigits(std::uint64_t chunk) noexcept {
 
 // EightDigitValue: eight digit values 0..9 (first, most significant, in the
 // lowest byte) to their number: pairs, then 4-digit groups, then the value,
-// each step one multiply-shift over all lanes at once.
+// each step one multiply-shift over all lanes at once. (The last step on
+// 32-bit registers needs no 64-bit constants; a 64-bit masked multiply by
+// 1 + 10^4 << 32 instead measured one instruction more per call.)
 inline std::uint32_t EightDigitValue(std::uint64_t v) noexcept {
   v = v * 10 + (v >> 8);  // bytes 0, 2, 4, 6: the pairs (odd bytes junk)
   v = ((v & 0x00FF00FF00FF00FFull) * (1 + (100ull << 16))) >>
@@ -109,6 +131,19 @@ inline std::uint64_t DivBelow1e10By1e8(std::uint64_t v) noexcept {
 }
 inline std::uint64_t DivBelow1e10By1e4(std::uint64_t v) noexcept {
   return ((v >> 4) * kMulBy1e4) >> 40;
+}
+
+// QuadHalvesBelow1e10 is QuadHalves(mid, low) of the low eight digits of v
+// (below 10^10), given q4 = v / 10^4 and hi = v / 10^8: mid = q4 - 10^4 hi,
+// low = v - 10^4 q4, and 4 mid + 2^18 low = 2^18 v + (4 - 2^16 * 40000) q4 -
+// 40000 hi, taken modulo 2^32 (both halves fit their 16 bits, so nothing
+// carries between them): three multiplies by constants and no subtraction
+// per half.
+inline constexpr std::uint32_t kQuadQ4Factor = static_cast<std::uint32_t>(4 - (40000ull << 16));
+static_assert(kQuadQ4Factor < (1u << 31));  // an imul immediate
+inline std::uint32_t QuadHalvesBelow1e10(std::uint64_t v, std::uint64_t q4, std::uint64_t hi) noexcept {
+  return static_cast<std::uint32_t>(v << 18) + static_cast<std::uint32_t>(q4) * kQuadQ4Factor -
+         static_cast<std::uint32_t>(hi) * 40000u;
 }
 
 // The eight-digit step: high * 10^4 + low (both below 10^4) as eight digit
@@ -139,9 +174,11 @@ inline std::uint64_t EightDigitBytesSwar(std::uint32_t high, std::uint32_t low) 
 // y <= 9999, so exact: d = 1000: m 33555, s 11; d = 100: m 41944, s 8;
 // d = 10: m 52429, s 5; d = 1: m 2^15, s 1. The multiplies run in the vector
 // unit, which leaves the scalar multiplier to the caller's divisions.
-inline std::uint64_t EightDigitBytesSse2(std::uint32_t high, std::uint32_t low) noexcept {
-  __m128i x = _mm_cvtsi32_si128(
-      static_cast<int>((high << 2) | (low << 18)));  // 16-bit lanes: 4 high, 4 low
+//
+// EightDigitVectorSse2 takes the halves as one word, 4 * high | (4 * low) << 16
+// (QuadHalves), and returns the eight digit values in the low 8 bytes.
+inline __m128i EightDigitVectorSse2(std::uint32_t quad_halves) noexcept {
+  __m128i x = _mm_cvtsi32_si128(static_cast<int>(quad_halves));  // 16-bit lanes: 4 high, 4 low
   x = _mm_unpacklo_epi16(x, x);
   x = _mm_unpacklo_epi32(x, x);  // lanes 0..3: 4 high, lanes 4..7: 4 low
   constexpr auto u16 = [](unsigned lane) {
@@ -152,10 +189,27 @@ inline std::uint64_t EightDigitBytesSse2(std::uint32_t high, std::uint32_t low) 
   const __m128i shift = _mm_setr_epi16(u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15),
                                        u16(1u << 5), u16(1u << 8), u16(1u << 11), u16(1u << 15));
   const __m128i t = _mm_mulhi_epu16(_mm_mulhi_epu16(x, m), shift);  // t_i per half
-  const __m128i prev10 =
-      _mm_slli_epi64(_mm_mullo_epi16(t, _mm_set1_epi16(10)), 16);  // 10 * t_(i-1), 0 for i = 0
+  __m128i ten = _mm_set1_epi16(10);
+#if defined(__GNUC__)
+  // Opaque to the optimizer: one pmullw instead of the four shift/add
+  // instructions gcc otherwise makes of * 10 (the asm is pure, so a loop
+  // still keeps the constant in a register).
+  asm("" : "+x"(ten));
+#endif
+  const __m128i prev10 = _mm_slli_epi64(_mm_mullo_epi16(t, ten), 16);  // 10 * t_(i-1), 0 for i = 0
   const __m128i digits = _mm_sub_epi16(t, prev10);
-  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_packus_epi16(digits, digits)));
+  return _mm_packus_epi16(digits, digits);
+}
+#endif
+
+// QuadHalves: the halves (both below 10^4) as the SSE2 step takes them.
+inline std::uint32_t QuadHalves(std::uint32_t high, std::uint32_t low) noexcept {
+  return (high << 2) | (low << 18);
+}
+
+#if defined(__SSE2__)
+inline std::uint64_t EightDigitBytesSse2(std::uint32_t high, std::uint32_t low) noexcept {
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(EightDigitVectorSse2(QuadHalves(high, low))));
 }
 #endif
 
@@ -164,6 +218,18 @@ inline std::uint64_t EightDigitBytesOfHalves(std::uint32_t high, std::uint32_t l
   return EightDigitBytesSse2(high, low);
 #else
   return EightDigitBytesSwar(high, low);
+#endif
+}
+
+// StoreEightAscii writes the eight-digit step of QuadHalves(high, low) as
+// ASCII to out[0..8): with SSE2 straight from the vector register (the '0's
+// ORed there, one 8-byte store).
+inline void StoreEightAscii(char* out, std::uint32_t quad_halves) noexcept {
+#if defined(__SSE2__)
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(out),
+                   _mm_or_si128(EightDigitVectorSse2(quad_halves), _mm_set1_epi8('0')));
+#else
+  Store8(out, EightDigitBytesSwar((quad_halves & 0xFFFF) >> 2, quad_halves >> 18) | kAsciiZeros);
 #endif
 }
 
@@ -214,6 +280,31 @@ inline std::size_t FormatBelow1e8(std::uint32_t x, char* out) noexcept {
   std::memcpy(out, &first, 4);
   std::memcpy(out + n - 4, &last, 4);  // overlaps first unless n is 8
   return n;
+}
+
+// ParseUpToFourDigits parses p[0..n) (n is 1..4) when every byte is an ASCII
+// digit (leading zeros allowed) into *out, reading exactly those bytes, in
+// 32-bit arithmetic (two multiplies, no 64-bit constants): the short counts,
+// quantities and sequence numbers of FIX. False for anything else.
+// '0' is subtracted from every lane, then the digits are shifted into the top
+// lanes: the lanes below read as leading zeros, the lanes above (and any borrow
+// into them) are shifted out, and the check is that of NonDigitLanes.
+inline bool ParseUpToFourDigits(const char* p, std::size_t n, std::uint32_t* out) noexcept {
+  std::uint32_t w;  // p[0..n) in the low n bytes
+  if (n >= 2) {
+    std::uint16_t lo;
+    std::uint16_t hi;
+    std::memcpy(&lo, p, 2);
+    std::memcpy(&hi, p + n - 2, 2);  // overlaps lo for n < 4: the shared byte is equal
+    w = lo | static_cast<std::uint32_t>(hi) << (8 * (n - 2));
+  } else {
+    w = static_cast<unsigned char>(p[0]);
+  }
+  const std::uint32_t x = (w - 0x30303030u) << ((0u - 8 * static_cast<unsigned>(n)) & 31);
+  if (((x | (x + 0x76767676u)) & 0x80808080u) != 0) return false;
+  const std::uint32_t pairs = (x * (10 * 256 + 1)) >> 8 & 0x00FF00FFu;  // bytes 0, 2: two pairs
+  *out = (pairs * ((100u << 16) + 1)) >> 16;
+  return true;
 }
 
 // The out-of-line rest (digits.cc): ParseUnsignedLong takes sizes 0 and 9 and up.
@@ -279,16 +370,14 @@ inline std::size_t FormatUnsigned(std::uint64_t v, char* out) noexcept {
     // come from v independently, so the digit steps start after one multiply.
     const std::uint64_t hi = si::DivBelow1e10By1e8(v);
     const std::uint64_t q4 = si::DivBelow1e10By1e4(v);
-    const auto low = static_cast<std::uint32_t>(v - q4 * 10000);
-    const auto mid = static_cast<std::uint32_t>(q4 - hi * 10000);
-    const std::uint64_t digits = si::EightDigitBytesOfHalves(mid, low) | si::kAsciiZeros;
+    const std::uint32_t quad = si::QuadHalvesBelow1e10(v, q4, hi);
     if (hi >= 10) {
       std::memcpy(out, &si::kDigitPairs.pairs[2 * hi], 2);
-      si::Store8(out + 2, digits);
+      si::StoreEightAscii(out + 2, quad);
       return 10;
     }
     out[0] = static_cast<char>('0' + hi);
-    si::Store8(out + 1, digits);
+    si::StoreEightAscii(out + 1, quad);
     return 9;
   }
   if (v < 10000000000000000ull) {  // 11..16 digits: the head, then eight

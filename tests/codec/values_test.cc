@@ -223,6 +223,83 @@ TEST(DecimalTest, RandomAgainstInt128AndStrtod) {
   }
 }
 
+// ReferenceDecimal: the expected ParseDecimal result, read character by
+// character with __int128 arithmetic: an optional '-', then digits with at
+// most one '.', at least one digit; more than 19 significant digits or a
+// value outside int64 is out of range.
+ErrorCode ReferenceDecimal(const std::string& s, Decimal* d) {
+  std::size_t i = !s.empty() && s[0] == '-' ? 1 : 0;
+  const bool negative = i == 1;
+  __int128 value = 0;
+  int digits = 0, significant = 0, fraction = 0, dots = 0;
+  for (; i < s.size(); ++i) {
+    if (s[i] == '.') {
+      if (++dots > 1) return ErrorCode::kBadValue;
+    } else if (s[i] >= '0' && s[i] <= '9') {
+      ++digits;
+      fraction += dots;
+      if (value != 0 || s[i] != '0') ++significant;
+      if (significant <= 19) value = value * 10 + (s[i] - '0');
+    } else {
+      return ErrorCode::kBadValue;
+    }
+  }
+  if (digits == 0) return ErrorCode::kBadValue;
+  if (negative) value = -value;
+  if (significant > 19 || value > INT64_MAX || value < INT64_MIN) return ErrorCode::kValueOutOfRange;
+  d->mantissa = static_cast<std::int64_t>(value);
+  d->exponent = -fraction;
+  return ErrorCode::kOk;
+}
+
+void ExpectDecimalLikeReference(const std::string& s) {
+  std::unique_ptr<char[]> exact(new char[s.size()]);  // ASan sees any read past the text
+  std::memcpy(exact.get(), s.data(), s.size());
+  Decimal want, got;
+  const ErrorCode want_code = ReferenceDecimal(s, &want);
+  ASSERT_EQ(ParseDecimal(std::string_view(exact.get(), s.size()), &got), want_code) << s;
+  if (want_code == ErrorCode::kOk) {
+    ASSERT_EQ(got.mantissa, want.mantissa) << s;
+    ASSERT_EQ(got.exponent, want.exponent) << s;
+  }
+}
+
+// Every string of up to 7 bytes over digits, '.', '-' and two other bytes
+// (the one-word path and its edges), against the reference.
+TEST(DecimalTest, EveryShortStringAgainstReference) {
+  const char alphabet[] = {'0', '1', '9', '.', '-', '/', ':'};
+  for (std::size_t n = 0; n <= 7; ++n) {
+    std::vector<std::size_t> at(n, 0);
+    while (true) {
+      std::string s(n, ' ');
+      for (std::size_t k = 0; k < n; ++k) s[k] = alphabet[at[k]];
+      ExpectDecimalLikeReference(s);
+      std::size_t k = 0;
+      while (k < n && ++at[k] == sizeof alphabet) at[k++] = 0;
+      if (k == n) break;
+    }
+  }
+}
+
+// Random decimals of 1..20 bytes (after an optional sign), each also with one
+// byte replaced by a digit, '.', '-' or another byte at every position.
+TEST(DecimalTest, RandomAndMutatedAgainstReference) {
+  std::mt19937_64 rng(12);
+  const std::string replacements = "05.-x\x01/:";
+  for (int i = 0; i < 20000; ++i) {
+    const std::size_t n = 1 + rng() % 20;
+    std::string s = rng() % 3 == 0 ? "-" : "";
+    for (std::size_t k = 0; k < n; ++k) s += static_cast<char>('0' + rng() % 10);
+    if (rng() % 4 != 0) s[s.size() - 1 - rng() % n] = '.';
+    ExpectDecimalLikeReference(s);
+    for (std::size_t pos = 0; pos < s.size(); ++pos) {
+      std::string t = s;
+      t[pos] = replacements[rng() % replacements.size()];
+      ExpectDecimalLikeReference(t);
+    }
+  }
+}
+
 TEST(DecimalTest, EquivalentAndLargeExponents) {
   EXPECT_TRUE((Decimal{150, -2}).Equivalent(Decimal{15, -1}));
   EXPECT_TRUE((Decimal{0, -3}).Equivalent(Decimal{0, 2}));
@@ -383,6 +460,59 @@ TEST(TimestampTest, MutatedCommonFormsAgainstStrictReading) {
     if (f[0] < 1700 || f[0] > 2200) continue;  // near the int64 range: covered above
     ASSERT_EQ(code, ErrorCode::kOk) << t;
     EXPECT_EQ(nanos, TimegmNanos(f[0], f[1], f[2], f[3], f[4], f[5]) + f[6] * 1'000'000ll) << t;
+  }
+}
+
+// ExpectLikeStrictReading parses t from an exact heap block (ASan sees any
+// read past it) and checks the result against StrictTimestamp and timegm.
+void ExpectLikeStrictReading(const std::string& t) {
+  std::unique_ptr<char[]> exact(new char[t.size()]);
+  std::memcpy(exact.get(), t.data(), t.size());
+  int f[7];
+  std::int64_t nanos = 0;
+  const ErrorCode code = ParseUtcTimestamp(std::string_view(exact.get(), t.size()), &nanos);
+  if (!StrictTimestamp(t, f)) {
+    ASSERT_EQ(code, ErrorCode::kBadValue) << t;
+    return;
+  }
+  if (f[0] < 1700 || f[0] > 2200) return;  // near the int64 range: covered above
+  ASSERT_EQ(code, ErrorCode::kOk) << t;
+  ASSERT_EQ(nanos, TimegmNanos(f[0], f[1], f[2], f[3], f[4], f[5]) + f[6] * 1'000'000ll) << t;
+}
+
+// Every byte value at every position of both common forms, at the edges of
+// the fast path's years, months, days and times.
+TEST(TimestampTest, EveryByteAtEveryPositionOfTheCommonForms) {
+  for (const char* base : {"20261202-15:30:00", "19700101-00:00:00.000", "20991231-23:59:60.999",
+                           "20960229-12:34:56", "20000229-23:59:59.123"}) {
+    for (std::size_t i = 0; i < std::strlen(base); ++i) {
+      for (int b = 0; b < 256; ++b) {
+        std::string t = base;
+        t[i] = static_cast<char>(b);
+        ExpectLikeStrictReading(t);
+      }
+    }
+  }
+}
+
+// Every month 00..19 and day 00..39 of years around the fast range and its
+// 4-year cycle, with times at and past their bounds, both forms.
+TEST(TimestampTest, EveryMonthAndDayNumberAroundTheFastRange) {
+  std::mt19937_64 rng(5);
+  const int hours[] = {0, 9, 10, 19, 20, 23, 24, 29, 99};
+  const int minutes[] = {0, 9, 10, 59, 60, 61, 99};
+  const int seconds[] = {0, 9, 10, 59, 60, 61, 99};
+  for (int y : {1900, 1968, 1969, 1970, 1971, 1972, 1973, 1974, 1999, 2000, 2001, 2023, 2024, 2025,
+                2026, 2095, 2096, 2097, 2098, 2099, 2100, 2101, 2170, 9999, 0, 1070}) {
+    for (int mo = 0; mo < 20; ++mo) {
+      for (int d = 0; d < 40; ++d) {
+        char buf[40];
+        std::snprintf(buf, sizeof buf, "%04d%02d%02d-%02d:%02d:%02d", y, mo, d, hours[rng() % 9],
+                      minutes[rng() % 7], seconds[rng() % 7]);
+        ExpectLikeStrictReading(buf);
+        ExpectLikeStrictReading(std::string(buf) + "." + std::to_string(100 + rng() % 900));
+      }
+    }
   }
 }
 

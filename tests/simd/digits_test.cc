@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <random>
 #include <string>
 #include <string_view>
@@ -310,6 +311,61 @@ TEST(DigitsInternalTest, DivisionsBelow1e10MatchTheOperator) {
   for (int k = 0; k < 1000000; ++k) check(rng() % 10000000000ull);
 }
 
+// ParseUpToFourDigits (the 1..4 digit integers of codec/values.h) against the
+// reference: every 1- and 2-byte string, every 3- and 4-byte string over the
+// digits and the bytes next to them and at the ends of the byte range, each
+// at the very end of an exact heap block.
+TEST(DigitsInternalTest, UpToFourDigitsMatchesTheReference) {
+  std::vector<unsigned char> alphabet = {'/', ':', 0x00, 0x7f, 0x80, 0xb0, 0xb9, 0xd0, 0xff, '-'};
+  for (unsigned char c = '0'; c <= '9'; ++c) alphabet.push_back(c);
+  std::vector<unsigned char> every(256);
+  for (int b = 0; b < 256; ++b) every[static_cast<std::size_t>(b)] = static_cast<unsigned char>(b);
+  auto check = [](const std::string& s) {
+    std::unique_ptr<char[]> exact(new char[s.size()]);
+    std::memcpy(exact.get(), s.data(), s.size());
+    std::uint64_t want = 0;
+    const bool want_ok = ParseUnsignedReference(s.data(), s.size(), &want);
+    std::uint32_t got = 0;
+    ASSERT_EQ(simd_internal::ParseUpToFourDigits(exact.get(), s.size(), &got), want_ok) << s;
+    if (want_ok) {
+      ASSERT_EQ(got, want) << s;
+    }
+  };
+  for (std::size_t n = 1; n <= 4; ++n) {
+    const std::vector<unsigned char>& bytes = n <= 2 ? every : alphabet;
+    std::vector<std::size_t> at(n, 0);
+    while (true) {
+      std::string s(n, '\0');
+      for (std::size_t k = 0; k < n; ++k) s[k] = static_cast<char>(bytes[at[k]]);
+      check(s);
+      std::size_t k = 0;
+      while (k < n && ++at[k] == bytes.size()) at[k++] = 0;
+      if (k == n) break;
+    }
+  }
+}
+
+// The halves word of the 9..10 digit path, straight from v, v / 10^4 and
+// v / 10^8, against the halves computed one by one: every value below 2^20,
+// both sides of every multiple of 10^4 in the top 2^22 below 10^10, and
+// random values below 10^10.
+TEST(DigitsInternalTest, QuadHalvesBelow1e10MatchTheHalves) {
+  auto check = [](std::uint64_t v) {
+    const std::uint64_t q4 = v / 10000;
+    const std::uint64_t hi = v / 100000000;
+    const auto mid = static_cast<std::uint32_t>(q4 % 10000);
+    const auto low = static_cast<std::uint32_t>(v % 10000);
+    ASSERT_EQ(simd_internal::QuadHalvesBelow1e10(v, q4, hi), mid * 4 + low * 4 * 65536) << v;
+  };
+  for (std::uint64_t v = 0; v < (1u << 20); ++v) check(v);
+  for (std::uint64_t v = 10000000000ull - (1u << 22); v < 10000000000ull; v += 10000) {
+    check(v - 1);
+    check(v);
+  }
+  std::mt19937_64 rng(11);
+  for (int k = 0; k < 1000000; ++k) check(rng() % 10000000000ull);
+}
+
 // The eight-digit step, every implementation built here (the SWAR one always,
 // SSE2 on x86-64), against the reference's zero-padded digits: every high half
 // with low halves at the edges of each digit and random ones, and the same
@@ -327,6 +383,9 @@ TEST(DigitsInternalTest, EightDigitStepMatchesTheReference) {
     ASSERT_EQ(simd_internal::EightDigitBytesSse2(high, low), want) << high << " " << low;
 #endif
     ASSERT_EQ(simd_internal::EightDigitBytes(high * 10000 + low), want) << high << " " << low;
+    char ascii[10] = {'#', '#', '#', '#', '#', '#', '#', '#', '#', '#'};  // guard bytes
+    simd_internal::StoreEightAscii(ascii + 1, simd_internal::QuadHalves(high, low));
+    ASSERT_EQ(std::string(ascii, 10), "#" + std::string(text, 8) + "#") << high << " " << low;
   };
   for (std::uint32_t a = 0; a < 10000; ++a) {
     for (std::uint32_t b : {0u, 1u, 9u, 10u, 99u, 100u, 999u, 1000u, 9999u}) {
