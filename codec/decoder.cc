@@ -548,6 +548,25 @@ struct WalkResult {
 
 }  // namespace
 
+// Member by member: a whole MessageView assembled first and copied is
+// shuffled through vector registers.
+[[gnu::always_inline]] inline void Decoder::PublishView(
+    MessageView& out, const char* data, std::uint32_t size, const Field* fields,
+    std::uint32_t count, const FieldIndex& index, std::uint32_t body_length,
+    std::uint8_t checksum) noexcept {
+  out.data_ = data;
+  out.size_ = size;
+  out.fields_ = fields;
+  out.count_ = count;
+  out.direct_ = index.direct_;
+  out.direct_tags_ = index.direct_tags_;
+  out.hash_ = index.hash_;
+  out.hash_mask_ = index.hash_mask_;
+  out.generation_ = index.generation_;
+  out.body_length_ = body_length;
+  out.checksum_ = checksum;
+}
+
 Decoder::Decoder(const DecoderOptions& options) noexcept
     : options_(options),
       length_fields_(options.length_fields != nullptr ? options.length_fields
@@ -780,19 +799,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
       }
     }
 
-    MessageView view;
-    view.data_ = data;
-    view.size_ = static_cast<std::uint32_t>(h.total());
-    view.fields_ = fields;
-    view.count_ = count;
-    view.direct_ = index.direct_;
-    view.direct_tags_ = index.direct_tags_;
-    view.hash_ = index.hash_;
-    view.hash_mask_ = index.hash_mask_;
-    view.generation_ = index.generation_;
-    view.body_length_ = h.body_length;
-    view.checksum_ = checksum;
-    out = view;
+    PublishView(out, data, static_cast<std::uint32_t>(h.total()), fields, count, index,
+                h.body_length, checksum);
     return PackedError{0};
     }
 
@@ -880,18 +888,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   // Every tag is below kSpecialTags <= direct_tags.
   FillDirectBackward(index.direct_, fields, count);
 
-  // Member by member (a whole MessageView assembled first is shuffled through vector registers).
-  out.data_ = data;
-  out.size_ = static_cast<std::uint32_t>(body_end + codec_internal::kTrailerBytes);
-  out.fields_ = fields;
-  out.count_ = count;
-  out.direct_ = index.direct_;
-  out.direct_tags_ = index.direct_tags_;
-  out.hash_ = index.hash_;
-  out.hash_mask_ = index.hash_mask_;
-  out.generation_ = index.generation_;
-  out.body_length_ = h.body_length;
-  out.checksum_ = static_cast<std::uint8_t>(given);
+  PublishView(out, data, static_cast<std::uint32_t>(body_end + codec_internal::kTrailerBytes),
+              fields, count, index, h.body_length, static_cast<std::uint8_t>(given));
   return Resume{Resume::kDecoded};
 }
 

@@ -106,6 +106,12 @@ class Decoder {
   Error DecodeGeneral(std::string_view bytes, FieldIndex& index, MessageView& out,
                       Resume resume) const noexcept;
 
+  // PublishView writes a decoded message's view of `index` into out, member
+  // by member (both paths end with it once every check has passed).
+  static void PublishView(MessageView& out, const char* data, std::uint32_t size,
+                          const Field* fields, std::uint32_t count, const FieldIndex& index,
+                          std::uint32_t body_length, std::uint8_t checksum) noexcept;
+
   // Tags below kSpecialTags that need a second look inside the body: the
   // Length tags (a data field follows) and 8, 9, 10 (out of place): one byte
   // test per field instead of two checks.
