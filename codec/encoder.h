@@ -588,9 +588,18 @@ inline EncodeResult Encoder::Finish() noexcept {
     return FinishAnyBody();
   }
   std::uint64_t sum = MessageSumBeforeLength(pos);
-  // BodyLength as one 4-byte word of two digit pairs ending at the SOH
-  // before 35= (its leading zeros land where the head goes and are
-  // overwritten by it; Begin reserved at least 8 bytes before the body). Its
+  if (length < 1000) [[likely]] {
+    // Below 1000 (most messages): the digits, the SOH before 35=, the digit
+    // count and the digits' sum from one table entry; its leading '0's land
+    // where the head goes and are overwritten by it (Begin reserved at least
+    // 8 bytes before the body).
+    const std::uint64_t entry = codec_internal::kShortLengthTexts[length];
+    std::memcpy(body - 4, &entry, 4);
+    sum += entry >> 40;
+    return CompleteMessage(body - 1 - ((entry >> 32) & 0xFF), pos, sum);
+  }
+  // Otherwise BodyLength as one 4-byte word of two digit pairs ending at the
+  // SOH before 35= (leading zeros overwritten by the head as above). Its
   // digits' sum from the word: four bytes of at most '9' sum to below 256,
   // so one multiply adds them without carries.
   body[-1] = '\x01';

@@ -3,9 +3,10 @@
 //
 // SumBytes(p, n, readable_from) is the sum of p[0..n) as unsigned bytes, the
 // same value as simd::ByteSum, computed in place with SSE2 (part of baseline
-// x86-64, so no run-time dispatch and no call): SAD against zero over 64, 32 and
-// 16 bytes at a time, and a last partial block as one 16-byte load that ends
-// at p + n with the bytes before p masked off. An encoder's body is short
+// x86-64, so no run-time dispatch and no call): SAD against zero over blocks
+// of 256 bytes, then at most one block each of 128, 64, 32 and 16 bytes (the
+// bits of n, no loop), and a last partial block as one 16-byte load that
+// ends at p + n with the bytes before p masked off. An encoder's body is short
 // (most FIX messages are below 200 bytes), so the call and set-up of the
 // dispatched kernel would cost about as much as the summing.
 //
@@ -34,25 +35,46 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
   const __m128i zero = _mm_setzero_si128();
   __m128i sum = zero;
   const auto load = [](const char* q) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(q)); };
-  for (; n >= 64; n -= 64, p += 64) {
+  for (; n >= 256; n -= 256, p += 256) {
+    for (int i = 0; i < 256; i += 64) {
+      const __m128i a = _mm_sad_epu8(load(p + i), zero);
+      const __m128i b = _mm_sad_epu8(load(p + i + 16), zero);
+      const __m128i c = _mm_sad_epu8(load(p + i + 32), zero);
+      const __m128i d = _mm_sad_epu8(load(p + i + 48), zero);
+      sum = _mm_add_epi64(sum, _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d)));
+    }
+  }
+  // Below 256 bytes (an encoder's usual body): one test per bit of n, no
+  // loop, so a block of 128, 64, 32 and 16 bytes each at most once.
+  if (n & 128) {
+    for (int i = 0; i < 128; i += 64) {
+      const __m128i a = _mm_sad_epu8(load(p + i), zero);
+      const __m128i b = _mm_sad_epu8(load(p + i + 16), zero);
+      const __m128i c = _mm_sad_epu8(load(p + i + 32), zero);
+      const __m128i d = _mm_sad_epu8(load(p + i + 48), zero);
+      sum = _mm_add_epi64(sum, _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d)));
+    }
+    p += 128;
+  }
+  if (n & 64) {
     const __m128i a = _mm_sad_epu8(load(p), zero);
     const __m128i b = _mm_sad_epu8(load(p + 16), zero);
     const __m128i c = _mm_sad_epu8(load(p + 32), zero);
     const __m128i d = _mm_sad_epu8(load(p + 48), zero);
     sum = _mm_add_epi64(sum, _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d)));
+    p += 64;
   }
-  if (n >= 32) {
+  if (n & 32) {
     const __m128i a = _mm_sad_epu8(load(p), zero);
     const __m128i b = _mm_sad_epu8(load(p + 16), zero);
     sum = _mm_add_epi64(sum, _mm_add_epi64(a, b));
     p += 32;
-    n -= 32;
   }
-  if (n >= 16) {
+  if (n & 16) {
     sum = _mm_add_epi64(sum, _mm_sad_epu8(load(p), zero));
     p += 16;
-    n -= 16;
   }
+  n &= 15;
   std::uint64_t tail = 0;
   if (n != 0) {
     if (p + n - readable_from >= 16) [[likely]] {

@@ -95,6 +95,22 @@ inline constexpr std::array<std::uint64_t, 32> kDigitCountSteps = [] {
   return static_cast<int>((v + kDigitCountSteps[static_cast<std::size_t>(width_index)]) >> 32);
 }
 
+// kShortLengthTexts[v], for v below 1000 (a BodyLength of one to three
+// digits, most messages): bytes 0..2 v's digits right-aligned (padded with
+// '0' in front), byte 3 SOH, byte 4 the digit count, byte 5 the byte sum of
+// the digits (at most 3 * '9' = 171), bytes 6..7 zero. Stored as its low four
+// bytes so that SOH lands right before the body; 8 KiB of constant data.
+inline constexpr std::array<std::uint64_t, 1000> kShortLengthTexts = [] {
+  std::array<std::uint64_t, 1000> t{};
+  for (std::uint32_t v = 0; v < 1000; ++v) {
+    const std::uint64_t d0 = '0' + v / 100, d1 = '0' + v / 10 % 10, d2 = '0' + v % 10;
+    const std::uint64_t n = v >= 100 ? 3 : v >= 10 ? 2 : 1;
+    const std::uint64_t digit_sum = (n == 3 ? d0 : 0) + (n >= 2 ? d1 : 0) + d2;
+    t[v] = d0 | (d1 << 8) | (d2 << 16) | (std::uint64_t{1} << 24) | (n << 32) | (digit_sum << 40);
+  }
+  return t;
+}();
+
 // WriteUnsignedWide is WriteUnsigned for a caller with at least 8 bytes of
 // room at `out` (the bytes after the digits are scratch): a value below 10^8
 // (most quantities, counts and sequence numbers) is one 8-byte store of its

@@ -1,17 +1,21 @@
 // The encoder's inline byte sum, branch-free digit count and timestamp cache
 // against references:
 // - codec_internal::SumBytes against a plain byte loop for every length
-//   0..300 at several alignments, with bytes 0..255, and with the readable
+//   0..600 (each bit of the length, two 256-byte rounds) at several alignments, with bytes 0..255, and with the readable
 //   start at, before and just inside the last 16-byte block (its scalar tail);
 // - DigitsBelow10To8 against simd's DecimalDigits (every value below 2^20,
 //   each power of ten and its neighbours, random 32-bit values);
 // - AddTimestamp through one encoder's cache of the last second (hit, miss,
 //   refilled, negative times, the first and last seconds of the int64 range,
 //   every precision) against the uncached codec_internal::WriteUtcTimestamp,
-//   and a few fixed points known from the calendar.
+//   random walks forward and backward across midnights, month and year ends
+//   and leap days, and a few fixed points known from the calendar;
+// - kShortLengthTexts (Finish's BodyLength below 1000) for every entry
+//   against std::to_string.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -33,10 +37,10 @@ std::uint64_t PlainSum(const char* p, std::size_t n) {
 
 TEST(EncoderByteSum, EveryLengthAlignmentAndReadableStart) {
   std::mt19937_64 rng(17);
-  std::vector<char> block(400);
+  std::vector<char> block(700);
   for (char& c : block) c = static_cast<char>(rng());
   for (std::size_t offset = 0; offset < 40; ++offset) {
-    for (std::size_t n = 0; n <= 300 && offset + n <= block.size(); ++n) {
+    for (std::size_t n = 0; n <= 600 && offset + n <= block.size(); ++n) {
       const char* p = block.data() + offset;
       const std::uint64_t want = PlainSum(p, n);
       // Readable from the block's start (the usual case), from p itself (a
@@ -54,6 +58,22 @@ TEST(EncoderByteSum, AllHighBytes) {
   std::vector<char> block(1024, static_cast<char>(0xFF));
   for (std::size_t n = 0; n <= block.size(); n += 7) {
     ASSERT_EQ(codec_internal::SumBytes(block.data(), n, block.data()), 255u * n) << n;
+  }
+}
+
+// Every entry of Finish's BodyLength table: the digits right-aligned in bytes
+// 0..2 with '0' before them, SOH, the digit count and the digits' byte sum.
+TEST(EncoderShortLengthTexts, EveryEntryAgainstToString) {
+  for (std::uint32_t v = 0; v < 1000; ++v) {
+    const std::uint64_t e = codec_internal::kShortLengthTexts[v];
+    const std::string digits = std::to_string(v);
+    const std::string padded = std::string(3 - digits.size(), '0') + digits;
+    char bytes[8];
+    std::memcpy(bytes, &e, 8);
+    ASSERT_EQ(std::string(bytes, 3), padded) << v;
+    ASSERT_EQ(bytes[3], '\x01') << v;
+    ASSERT_EQ(static_cast<std::size_t>(bytes[4]), digits.size()) << v;
+    ASSERT_EQ(e >> 40, PlainSum(digits.data(), digits.size())) << v;
   }
 }
 
@@ -114,6 +134,50 @@ TEST(EncoderTimestampCache, RandomWalkAgainstUncached) {
     const TimePrecision p = kPrecisions[rng() % 5];
     ASSERT_EQ(Cached(e, ns, p), Uncached(ns, p)) << ns;
   }
+}
+
+// Random walks through the cache around calendar edges: the midnights
+// before and after leap days (2000, 2024, 1904 and the non-leap 1900 and
+// 2100), month ends, year ends and the epoch, in steps forward and backward
+// of up to a few seconds (mostly within one second, so hits and misses mix),
+// with jumps between the edges, every precision, against the uncached text.
+TEST(EncoderTimestampCache, WalksAcrossMidnightsAndLeapDays) {
+  auto days_from_civil = [](std::int64_t y, unsigned m, unsigned d) {
+    // Days since 1970-01-01 of a proleptic Gregorian date (the inverse of
+    // CivilFromDays, written here as a reference).
+    y -= m <= 2 ? 1 : 0;
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const auto yoe = static_cast<unsigned>(y - era * 400);
+    const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+  };
+  struct Day { std::int64_t y; unsigned m, d; };
+  const Day kEdges[] = {{2000, 2, 29}, {2000, 3, 1},  {2024, 2, 29}, {2024, 3, 1},  {1904, 2, 29},
+                        {1900, 3, 1},  {2100, 3, 1},  {2023, 3, 1},  {2026, 12, 31}, {2027, 1, 1},
+                        {1970, 1, 1},  {1969, 12, 31}, {2026, 4, 30}, {2026, 5, 1}};
+  std::mt19937_64 rng(43);
+  char buffer[128];
+  Encoder e(buffer);
+  for (int walk = 0; walk < 400; ++walk) {
+    const Day& edge = kEdges[rng() % std::size(kEdges)];
+    // Start within a few seconds of the edge's midnight.
+    std::int64_t ns = days_from_civil(edge.y, edge.m, edge.d) * kNanosPerDay +
+                      static_cast<std::int64_t>(rng() % 6000000000) - 3000000000;
+    for (int step = 0; step < 500; ++step) {
+      const TimePrecision p = kPrecisions[rng() % 5];
+      ASSERT_EQ(Cached(e, ns, p), Uncached(ns, p)) << ns;
+      std::int64_t delta = static_cast<std::int64_t>(rng() % 400000000);  // mostly the same second
+      if (rng() % 8 == 0) delta = static_cast<std::int64_t>(rng() % 3000000000);
+      if (rng() % 16 == 0) delta = static_cast<std::int64_t>(rng() % 3) * kNanosPerDay;  // a day or two
+      ns += rng() % 3 == 0 ? -delta : delta;  // backward a third of the time
+    }
+  }
+  // Fixed points: the last nanosecond of the leap day and the next one.
+  constexpr std::int64_t kMar1st2024 = 1709251200LL * kNanosPerSecond;  // 2024-03-01 00:00:00 UTC
+  EXPECT_EQ(Cached(e, kMar1st2024 - 1, TimePrecision::kNanos), "52=20240229-23:59:59.999999999\x01");
+  EXPECT_EQ(Cached(e, kMar1st2024, TimePrecision::kNanos), "52=20240301-00:00:00.000000000\x01");
+  EXPECT_EQ(Cached(e, kMar1st2024 - 1, TimePrecision::kMillis), "52=20240229-23:59:59.999\x01");
 }
 
 // Every millisecond of a second (and the nanoseconds around it) at
