@@ -302,7 +302,14 @@ class Encoder {
   // AddTimestamp(52, sending_time_nanos, precision) and AddRawFields(body)
   // (when body_size != 0) with one room check for all of them and the write
   // position kept in a register; near the buffer's end it makes exactly
-  // those calls (so the same bytes and the same errors either way).
+  // those calls (so the same bytes and the same errors either way). `prefix`
+  // and `body` must be readable for kTemplatePrefixBlock and
+  // kTemplateBodyBlock bytes (a MessageTemplate's storage is): a prefix and a
+  // body up to those sizes (the usual template) are copied as fixed blocks,
+  // whose bytes past the real size are scratch that the next field
+  // overwrites (the room check covers the whole blocks).
+  static constexpr std::size_t kTemplatePrefixBlock = 64;
+  static constexpr std::size_t kTemplateBodyBlock = 32;
   [[gnu::always_inline]] void BeginTemplateMessage(const char* head, std::size_t head_size, std::uint32_t head_sum,
                                                    const char* prefix, std::size_t prefix_size,
                                                    std::uint32_t prefix_sum, std::uint64_t msg_seq_num,
@@ -316,21 +323,25 @@ class Encoder {
     constexpr std::size_t kTimeWorst = 3 + codec_internal::kMaxTimestampChars + 1;
     static_assert(kSeqWorst >= 8 && kTimeWorst >= 8, "WriteTagFast and WriteUnsignedWide store 8 bytes");
     char* p = pos_;
-    if (room() >= prefix_size + kSeqWorst + kTimeWorst + body_size) [[likely]] {
+    if (prefix_size <= kTemplatePrefixBlock && body_size <= kTemplateBodyBlock &&
+        room() >= kTemplatePrefixBlock + kSeqWorst + kTimeWorst + kTemplateBodyBlock) [[likely]] {
+      CopyBlock<kTemplatePrefixBlock>(p, prefix);
+      p += prefix_size;
+      summed_end_ = p;
+      known_sum_ = prefix_sum;
+      p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision);
+      if (p == nullptr) [[unlikely]] return;
+      CopyBlock<kTemplateBodyBlock>(p, body);
+      pos_ = p + body_size;
+      return;
+    }
+    if (room() >= prefix_size + kSeqWorst + kTimeWorst + body_size) {
       codec_internal::CopyBytes(p, prefix, prefix_size);
       p += prefix_size;
       summed_end_ = p;
       known_sum_ = prefix_sum;
-      p = codec_internal::WriteUnsignedWide(codec_internal::WriteTagFast(p, 34), msg_seq_num);
-      *p++ = '\x01';
-      char* const time_field = p;
-      p = WriteTimestamp(codec_internal::WriteTagFast(p, 52), sending_time_nanos, precision);
-      if (p == nullptr) [[unlikely]] {  // a bad precision (templates check it when built)
-        pos_ = time_field;
-        Fail(ErrorCode::kInvalidValue, 52);
-        return;
-      }
-      *p++ = '\x01';
+      p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision);
+      if (p == nullptr) [[unlikely]] return;
       codec_internal::CopyBytes(p, body, body_size);
       pos_ = p + body_size;
       return;
@@ -339,6 +350,45 @@ class Encoder {
     AddUint(34, msg_seq_num);
     AddTimestamp(52, sending_time_nanos, precision);
     if (body_size != 0) AddRawFields(std::string_view(body, body_size));
+  }
+  // CopyBlock copies kSize (32 or 64) bytes as 16-byte moves (no overlap).
+  template <std::size_t kSize>
+  [[gnu::always_inline]] static void CopyBlock(char* dst, const char* src) noexcept {
+    static_assert(kSize == 32 || kSize == 64);
+    const auto load = [src](std::size_t i) noexcept {
+      return _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
+    };
+    const auto store = [dst](std::size_t i, __m128i v) noexcept {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), v);
+    };
+    const __m128i a = load(0), b = load(16);
+    if constexpr (kSize == 64) {
+      const __m128i c = load(32), d = load(48);
+      store(32, c);
+      store(48, d);
+    }
+    store(0, a);
+    store(16, b);
+  }
+  // WriteSeqAndTime writes "34=<msg_seq_num><SOH>52=<time><SOH>" at p, which
+  // has room for both at their widest, and returns the end; on a bad
+  // precision records kInvalidValue (tag 52) and returns nullptr. The usual
+  // millisecond precision is a constant for the cached time's fraction.
+  [[gnu::always_inline]] char* WriteSeqAndTime(char* p, std::uint64_t msg_seq_num, std::int64_t sending_time_nanos,
+                                               TimePrecision precision) noexcept {
+    p = codec_internal::WriteUnsignedWide(codec_internal::WriteTagFast(p, 34), msg_seq_num);
+    *p++ = '\x01';
+    char* const time_field = p;
+    char* const value = codec_internal::WriteTagFast(p, 52);
+    p = precision == TimePrecision::kMillis ? WriteTimestamp(value, sending_time_nanos, TimePrecision::kMillis)
+                                            : WriteTimestamp(value, sending_time_nanos, precision);
+    if (p == nullptr) [[unlikely]] {  // a bad precision (templates check it when built)
+      pos_ = time_field;
+      Fail(ErrorCode::kInvalidValue, 52);
+      return nullptr;
+    }
+    *p++ = '\x01';
+    return p;
   }
   // SetHead builds head_ for another BeginString (out of line: rare); on an
   // invalid one starts the message in error and returns false.

@@ -209,5 +209,58 @@ TEST(MessageTemplate, EveryBufferSizeGivesTheFirstMisfitsError) {
   }
 }
 
+// Fixed header parts of every size 10..109 and fixed body parts of none and
+// of sizes around Start's block copies (64 bytes of header, 32 of body), in
+// every buffer size: the whole message as a plain assembly of the parts, or
+// exactly the first misfit's error, and nothing written past the buffer.
+TEST(MessageTemplate, EveryFixedPartSizeAndBufferSize) {
+  std::mt19937_64 rng(7);
+  auto text = [&rng](std::size_t n) {
+    std::string s(n, ' ');
+    for (char& c : s) c = static_cast<char>('A' + rng() % 26);
+    return s;
+  };
+  for (std::size_t header_text = 1; header_text <= 100; ++header_text) {
+    for (const std::size_t body_text : {0, 1, 10, 20, 26, 27, 28, 29, 30, 40, 50}) {
+      MessageTemplate t;
+      ASSERT_TRUE(t.Init("FIX.4.2", "D").ok());
+      ASSERT_TRUE(t.AddHeaderString(49, text(header_text)).ok());
+      if (body_text != 0) {
+        const std::string body = text(body_text);
+        ASSERT_TRUE(t.AddBodyFields([&body](Encoder& e) { e.AddString(58, body); }).ok());
+      }
+      ASSERT_EQ(t.header_fields().size(), 9 + header_text);
+      const std::uint64_t seq = rng() % 2 ? rng() % 100000 : rng();
+      const std::int64_t when = kTime + static_cast<std::int64_t>(rng() % 1000000000000);
+      const std::string seq_field = "34=" + std::to_string(seq) + "\x01";
+      const std::string time_field = "52=" + RefTimestamp(when, TimePrecision::kMillis) + "\x01";
+      std::vector<std::pair<std::uint32_t, std::size_t>> parts = {
+          {0, t.header_fields().size()}, {34, seq_field.size()}, {52, time_field.size()}};
+      if (body_text != 0) parts.push_back({0, t.body_fields().size()});
+      parts.push_back({11, 8});
+      parts.push_back({10, 7});
+      const std::string whole = Frame("FIX.4.2", std::string(t.header_fields()) + seq_field + time_field +
+                                                     std::string(t.body_fields()) + "11=ORD1\x01");
+      for (std::size_t size = 0; size < whole.size() + 12; ++size) {
+        std::vector<char> block(size + 64, '\x5A');
+        Encoder e(std::span<char>(block.data(), size));
+        t.Start(e, seq, when);
+        e.AddString(11, "ORD1");
+        const EncodeResult r = e.Finish();
+        const Error want = ExpectedSizeError(t, size, parts);
+        if (want.ok()) {
+          ASSERT_TRUE(r.ok()) << header_text << " " << body_text << " " << size;
+          ASSERT_EQ(r.bytes, whole) << header_text << " " << body_text << " " << size;
+        } else {
+          ASSERT_EQ(r.error.code, want.code) << header_text << " " << body_text << " " << size;
+          ASSERT_EQ(r.error.offset, want.offset) << header_text << " " << body_text << " " << size;
+          ASSERT_EQ(r.error.tag, want.tag) << header_text << " " << body_text << " " << size;
+        }
+        for (std::size_t i = size; i < block.size(); ++i) ASSERT_EQ(block[i], '\x5A') << size;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace fixwire
