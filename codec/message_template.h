@@ -140,6 +140,8 @@ class MessageTemplate {
   std::size_t header_size_ = 0;
   std::uint32_t header_sum_ = 0;      // byte sum of header_
   char body_[kMaxFixedBytes] = {};
+  // Start's block copies read this much of header_ and body_ whatever the sizes.
+  static_assert(kMaxFixedBytes >= Encoder::kTemplatePrefixBlock && kMaxFixedBytes >= Encoder::kTemplateBodyBlock);
   std::size_t body_size_ = 0;
   TimePrecision precision_ = TimePrecision::kMillis;
   Error error_;
