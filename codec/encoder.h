@@ -648,10 +648,10 @@ inline EncodeResult Encoder::Finish() noexcept {
     sum += entry >> 40;
     return CompleteMessage(body - 1 - ((entry >> 32) & 0xFF), pos, sum);
   }
-  // Otherwise BodyLength as one 4-byte word of two digit pairs ending at the
-  // SOH before 35= (leading zeros overwritten by the head as above). Its
-  // digits' sum from the word: four bytes of at most '9' sum to below 256,
-  // so one multiply adds them without carries.
+  // Otherwise (1000..9999: inline_length_limit_ is at most 10000) four
+  // digits as one 4-byte word of two digit pairs ending at the SOH before
+  // 35=. Their sum from the word: four bytes of at most '9' sum to below
+  // 256, so one multiply adds them without carries.
   body[-1] = '\x01';
   const auto v = static_cast<std::uint32_t>(length);
   const std::uint32_t high = v / 100;
@@ -660,9 +660,8 @@ inline EncodeResult Encoder::Finish() noexcept {
   std::memcpy(&lo_pair, &codec_internal::kDigitPairs.pairs[2 * (v - high * 100)], 2);
   const std::uint32_t word = hi_pair | (std::uint32_t{lo_pair} << 16);
   std::memcpy(body - 5, &word, 4);
-  const int n = codec_internal::DigitsBelow10To8(v);
-  sum += ((word * 0x01010101u) >> 24) - static_cast<std::uint32_t>('0' * (4 - n));
-  return CompleteMessage(body - 1 - n, pos, sum);
+  sum += (word * 0x01010101u) >> 24;
+  return CompleteMessage(body - 5, pos, sum);
 }
 
 inline void Encoder::AddRawFields(std::string_view fields) noexcept {

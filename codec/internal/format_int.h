@@ -113,20 +113,30 @@ inline constexpr std::array<std::uint64_t, 1000> kShortLengthTexts = [] {
 
 // WriteUnsignedWide is WriteUnsigned for a caller with at least 8 bytes of
 // room at `out` (the bytes after the digits are scratch): a value below 10^8
-// (most quantities, counts and sequence numbers) is one 8-byte store of its
-// digits, no loop; below 10^4 from two digit pairs, above from the
-// eight-digit step.
+// (most quantities, counts and sequence numbers) is one store of its digits,
+// no loop; below 100 one digit pair, below 10^4 from two digit pairs, above
+// from the eight-digit step.
 [[gnu::always_inline]] inline char* WriteUnsignedWide(char* out, std::uint64_t v) noexcept {
   if (v < 10000) {
-    // Up to four digits (counts, small quantities, most sequence numbers
-    // of a session's day): two digit pairs from the table, cheaper than the
-    // eight-digit step; v = 0 is "0" (one digit, from the second pair).
+    if (v < 100) {
+      // One or two digits (group counts, levels, small flags): one digit
+      // pair from the table, its '0' shifted out below 10.
+      const int one_digit = v < 10 ? 1 : 0;
+      std::uint16_t pair;
+      std::memcpy(&pair, &kDigitPairs.pairs[2 * v], 2);
+      const auto digits = static_cast<std::uint16_t>(pair >> (8 * one_digit));
+      std::memcpy(out, &digits, 2);
+      return out + 2 - one_digit;
+    }
+    // Three or four digits (small quantities, most sequence numbers of a
+    // session's day): two digit pairs from the table, cheaper than the
+    // eight-digit step.
     const auto x = static_cast<std::uint32_t>(v);
     const std::uint32_t high = x / 100;
     std::uint16_t hi_pair, lo_pair;
     std::memcpy(&hi_pair, &kDigitPairs.pairs[2 * high], 2);
     std::memcpy(&lo_pair, &kDigitPairs.pairs[2 * (x - high * 100)], 2);
-    const int n = DigitsBelow10To8(x);
+    const int n = x >= 1000 ? 4 : 3;
     const std::uint32_t four = hi_pair | (std::uint32_t{lo_pair} << 16);
     const std::uint64_t digits = std::uint64_t{four >> (8 * (4 - n))};
     std::memcpy(out, &digits, 8);

@@ -2,8 +2,9 @@
 // which delegate to simd/digits.h, against std::to_string and a zero-padding
 // reference written here: every fixed width 1..10 (every value below 10^5
 // that fits, the edges of each width, random), writing backward to an end,
-// signed values including INT64_MIN, and the constexpr digit count and tag
-// words. Every write goes into a buffer of guard bytes, checked after.
+// signed values including INT64_MIN, the *Wide writers (every value below
+// 200000, each power of ten's neighbours, random; within their 8 bytes of
+// scratch), and the constexpr digit count and tag words. Every write goes into a buffer of guard bytes, checked after.
 #include "codec/internal/format_int.h"
 
 #include <algorithm>
@@ -119,6 +120,48 @@ TEST(FormatIntTest, UnsignedSignedAndBackward) {
     check(p - 1);
     check(p);
     check(0 - p);  // negative as signed
+  }
+  check(std::numeric_limits<std::uint64_t>::max());
+  check(static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::min()));
+  check(static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
+  for (int k = 0; k < 200000; ++k) check(rng() >> (rng() % 64));
+}
+
+// The *Wide writers (one digit pair below 100, two pairs below 10^4, the
+// eight-digit step below 10^8, WriteUnsigned beyond) against std::to_string:
+// the text and its end, and no byte written outside the text and the 8
+// bytes of scratch room the callers guarantee (after a '-').
+TEST(FormatIntTest, WideWritersAgainstToString) {
+  std::mt19937_64 rng(5);
+  auto holds_within = [](const Guarded& g, std::string_view want, std::size_t scratch_end) {
+    if (std::string_view(g.bytes + 8, want.size()) != want) return false;
+    for (std::size_t i = 0; i < sizeof(g.bytes); ++i) {
+      if ((i < 8 || i >= 8 + std::max(want.size(), scratch_end)) && g.bytes[i] != '#') return false;
+    }
+    return true;
+  };
+  auto check = [&](std::uint64_t u) {
+    const std::string want = std::to_string(u);
+    Guarded g;
+    ASSERT_EQ(WriteUnsignedWide(g.at(), u), g.at() + want.size()) << u;
+    ASSERT_TRUE(holds_within(g, want, 8)) << u;
+    const auto s = static_cast<std::int64_t>(u);
+    const std::string want_signed = std::to_string(s);
+    Guarded sg;
+    ASSERT_EQ(WriteSignedWide(sg.at(), s), sg.at() + want_signed.size()) << s;
+    ASSERT_TRUE(holds_within(sg, want_signed, s < 0 ? 9 : 8)) << s;
+  };
+  for (std::uint64_t v = 0; v < 200000; ++v) {
+    check(v);
+    check(0 - v);  // negative as signed
+  }
+  std::uint64_t p = 1;
+  for (int k = 0; k < 20; ++k, p *= 10) {
+    for (std::uint64_t d = 0; d < 3; ++d) {
+      check(p - 1 - d);
+      check(p + d);
+      check(0 - p - d);
+    }
   }
   check(std::numeric_limits<std::uint64_t>::max());
   check(static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::min()));
