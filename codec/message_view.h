@@ -73,12 +73,12 @@ class MessageView {
   std::span<const Field> fields() const noexcept { return std::span<const Field>(fields_, count_); }
   std::uint32_t field_count() const noexcept { return count_; }
   const Field& field(std::uint32_t i) const noexcept { return fields_[i]; }
-  std::string_view value(const Field& f) const noexcept {
+  [[gnu::always_inline]] std::string_view value(const Field& f) const noexcept {
     return std::string_view(data_ + f.offset, f.length);
   }
 
   // Find returns the first field with `tag`, or nullptr. O(1) for any tag.
-  const Field* Find(std::uint32_t tag) const noexcept {
+  [[gnu::always_inline]] const Field* Find(std::uint32_t tag) const noexcept {
     if (tag < direct_tags_) {
       const std::uint32_t slot = direct_[tag];
       return slot < count_ && fields_[slot].tag == tag ? fields_ + slot : nullptr;
@@ -94,7 +94,8 @@ class MessageView {
     return value(*f);
   }
   // GetOr returns the first value of `tag`, or `fallback` when absent.
-  std::string_view GetOr(std::uint32_t tag, std::string_view fallback = {}) const noexcept {
+  [[gnu::always_inline]] std::string_view GetOr(std::uint32_t tag,
+                                                std::string_view fallback = {}) const noexcept {
     const Field* f = Find(tag);
     return f != nullptr ? value(*f) : fallback;
   }

@@ -96,6 +96,30 @@ inline bool ReadMillis(const char* p, std::int64_t* nanos) noexcept {
   return true;
 }
 
+// IsFastTimestampSize: the sizes of the UTCTimestamp shapes the common path
+// reads: "YYYYMMDD-HH:MM:SS" (17) and with 3, 6 or 9 fraction digits (21, 24, 27).
+constexpr bool IsFastTimestampSize(std::size_t n) noexcept {
+  return n - 17 <= 10 && ((0b10010010001u >> (n - 17)) & 1) != 0;
+}
+
+// ReadFraction reads the fraction of a UTCTimestamp of size n = 21, 24 or 27
+// (".fff", ".ffffff" or ".fffffffff" at p + 17, the text's end at p + n) into
+// nanoseconds; false unless a dot and exactly those digits. 21 is ReadMillis;
+// otherwise the text's last 8 bytes hold the last min(k, 8) of the k = n - 18
+// digits in their top lanes: the lanes below are masked to 0 (leading zeros,
+// and nothing to borrow from), the lanes checked and summed as one SWAR
+// number; the ninth digit of 27 (p[18]) is read on its own.
+inline bool ReadFraction(const char* p, std::size_t n, std::int64_t* nanos) noexcept {
+  if (n == 21) return ReadMillis(p + 17, nanos);
+  const std::uint64_t keep = n == 24 ? ~std::uint64_t{0} << 16 : ~std::uint64_t{0};
+  const std::uint64_t v = (Load8(p + n - 8) & keep) - (simd_internal::kAsciiZeros & keep);
+  const unsigned first = n == 27 ? static_cast<unsigned char>(p[18]) - unsigned{'0'} : 0;
+  if (p[17] != '.' || !simd_internal::AreEightDigitValues(v) || first > 9) return false;
+  const std::int64_t digits = std::int64_t{first} * 100'000'000 + simd_internal::EightDigitValue(v);
+  *nanos = n == 24 ? digits * 1000 : digits;
+  return true;
+}
+
 // TimestampDigits: the numbers of "YYYYMMDD-HH:MM:SS" or
 // "YYYYMMDD-HH:MM:SS.sss" as ReadTimestampDigits reads them: every digit
 // checked, no range checked (month 0..99 etc.).
@@ -332,8 +356,9 @@ namespace {
 constexpr std::uint16_t kDaysBeforeMonth[12] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
 
 // CommonUtcTimestamp is ParseUtcTimestamp for its most common input:
-// "YYYYMMDD-HH:MM:SS" or "YYYYMMDD-HH:MM:SS.sss" in 1970..2099 (where every
-// fourth year is a leap year). Returns true with *nanos only for a valid
+// "YYYYMMDD-HH:MM:SS" with no fraction or 3, 6 or 9 fraction digits (sizes
+// 17, 21, 24, 27; ReadFraction) in 1970..2099 (where every fourth year is a
+// leap year). Returns true with *nanos only for a valid
 // timestamp of that shape; false means "ask the general parser", never an error.
 // Small and separate, so the common case does not pay for the general one's registers.
 #if defined(__SSE2__)
@@ -377,7 +402,7 @@ static_assert((kCycleMonths[3 * 16 + 12] & 0xFFFF) + 31 == 1461);  // four years
 
 inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   const std::size_t n = text.size();
-  if (n != 17 && n != 21) return false;
+  if (!IsFastTimestampSize(n)) return false;
   const char* const p = text.data();
   // Each byte minus what it must be: a digit's value 0..9, a separator's 0;
   // any other byte is above that limit (below '0' it wraps to 0xD0 and up).
@@ -408,7 +433,7 @@ inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexc
   const std::uint32_t entry = kCycleMonths[(years & 3) * 16 + month];
   if (day - 1 >= entry >> 16) return false;  // day 0 wraps
   std::int64_t fraction = 0;
-  if (n == 21 && !ReadMillis(p + 17, &fraction)) return false;
+  if (n != 17 && !ReadFraction(p, n, &fraction)) return false;
   // Whole 4-year cycles, the days before the month in the cycle, the day: at
   // most 47,846 days, no overflow in nanoseconds.
   const unsigned days = (years >> 2) * 1461 + (entry & 0xFFFF) + day - 1;
@@ -441,6 +466,11 @@ inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexc
 [[gnu::noinline]] ErrorCode GeneralUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept;
 
 }  // namespace
+
+ErrorCode values_internal::GeneralUtcTimestampForTest(std::string_view text,
+                                                      std::int64_t* nanos) noexcept {
+  return GeneralUtcTimestamp(text, nanos);
+}
 
 ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   if (CommonUtcTimestamp(text, nanos)) [[likely]] return ErrorCode::kOk;

@@ -47,6 +47,10 @@ namespace fixwire {
 namespace values_internal {
 [[nodiscard]] ErrorCode ParseInt64Long(std::string_view text, std::int64_t* out) noexcept;
 [[nodiscard]] ErrorCode ParseUint64Long(std::string_view text, std::uint64_t* out) noexcept;
+// GeneralUtcTimestampForTest is ParseUtcTimestamp without its common-shape
+// fast path (the general parser every other input takes): the reference the
+// tests compare the fast path with.
+[[nodiscard]] ErrorCode GeneralUtcTimestampForTest(std::string_view text, std::int64_t* nanos) noexcept;
 }  // namespace values_internal
 [[nodiscard]] inline ErrorCode ParseInt64(std::string_view text, std::int64_t* out) noexcept {
   std::uint32_t v;
