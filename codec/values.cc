@@ -267,13 +267,7 @@ namespace {
   return ErrorCode::kOk;
 }
 
-// DotLanes: bit 7 set in the lane of the lowest '.' byte of w (and maybe in
-// lanes above it); 0 when w has none. Exact for the lowest: a borrow only
-// starts at a byte equal to '.'.
-inline std::uint64_t DotLanes(std::uint64_t w) noexcept {
-  const std::uint64_t x = w ^ 0x2E2E2E2E2E2E2E2Eull;  // '.' bytes become 0
-  return (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
-}
+using values_internal::DotLanes;
 
 // FirstDot returns the index of the first '.' in p[0..n) (n is 1..16), n when
 // there is none. Reads exactly p[0..n): one load, or two overlapping ones.
@@ -308,32 +302,13 @@ inline std::size_t FirstDot(const char* p, std::size_t n) noexcept {
 
 }  // namespace
 
-// The common case inline: after the sign, 1..8 bytes, digits with at most one
-// dot, in one word: the dot's byte taken out (the bytes above it moved down
-// one), then the k digits parsed as one SWAR number (at most 8 digits: no
-// overflow, exact). Longer values and every error go to the paths above.
-ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept {
+// Every input the inline ParseDecimal (values.h) does not finish: 9..16
+// bytes after the sign take LongerDecimal, the rest (and every error) the
+// general pass.
+ErrorCode values_internal::ParseDecimalLong(std::string_view text, Decimal* out) noexcept {
   const bool negative = !text.empty() && text[0] == '-';
   const char* const p = text.data() + (negative ? 1 : 0);
   const std::size_t n = text.size() - (negative ? 1 : 0);
-  if (n - 1 < 8) [[likely]] {
-    const std::uint64_t w = n == 8 ? simd_internal::Load8(p) : simd_internal::LoadPartial(p, n);
-    const std::uint64_t dots = DotLanes(w);
-    const std::uint64_t below = ((dots & (0 - dots)) >> 7) - 1;  // the bytes below the dot; all without one
-    const std::uint64_t digits = (w & below) | ((w >> 8) & ~below);
-    const std::size_t k = n - (dots != 0 ? 1 : 0);  // digits (a second dot fails the digit check)
-    const std::uint64_t v = (digits - simd_internal::kAsciiZeros) << ((0u - 8 * static_cast<unsigned>(k)) & 63);
-    if (k != 0 && simd_internal::AreEightDigitValues(v)) {
-      const std::uint64_t mantissa = simd_internal::EightDigitValue(v);
-      out->mantissa = negative ? static_cast<std::int64_t>(0 - mantissa) : static_cast<std::int64_t>(mantissa);
-      // The dot at byte ctz / 8: fraction digits n - 1 - that.
-      out->exponent = dots != 0 ? static_cast<std::int32_t>(__builtin_ctzll(dots) / 8 + 1) -
-                                      static_cast<std::int32_t>(n)
-                                : 0;
-      return ErrorCode::kOk;
-    }
-    return GeneralDecimal(text, out);
-  }
   if (n - 9 < 8) return LongerDecimal(text, negative, p, n, out);
   return GeneralDecimal(text, out);
 }
