@@ -77,7 +77,8 @@ class MessageView {
     return std::string_view(data_ + f.offset, f.length);
   }
 
-  // Find returns the first field with `tag`, or nullptr. O(1) for any tag.
+  // Find returns the first field with `tag`, or nullptr. O(1) for any tag;
+  // always inline: below direct_tags() a table slot and two checks.
   [[gnu::always_inline]] const Field* Find(std::uint32_t tag) const noexcept {
     if (tag < direct_tags_) {
       const std::uint32_t slot = direct_[tag];
@@ -159,8 +160,9 @@ class MessageView {
   std::uint32_t Count(std::uint32_t tag) const noexcept;
 
   // Typed getters of the first occurrence: kOk, kFieldNotFound, or the
-  // parser's kBadValue / kValueOutOfRange (codec/values.h). Inline: the
-  // lookup and the call to the parser (inline itself for char and bool).
+  // parser's kBadValue / kValueOutOfRange (codec/values.h). Always inline:
+  // the lookup and the parser's inline common case (char, bool, ints of 1..8
+  // digits, decimals of 1..8 bytes), else one call.
   // GetInt64, GetUint64, GetChar, GetBool, GetDecimal, GetUtcTimestamp,
   // GetUtcTimeOnly, GetUtcDateOnly, GetLocalMktDate, GetMonthYear.
   FIXWIRE_TYPED_GETTERS
