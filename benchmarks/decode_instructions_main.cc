@@ -43,11 +43,11 @@ int Main(int argc, char** argv) {
   MessageView view;
   unsigned failures = 0;
   auto loop = [&](auto read) {
-    std::int64_t sink = 0;
+    std::uint64_t sink = 0;  // unsigned: the sum of timestamps wraps
     for (long i = 0; i < count; ++i) {
       const Error e = decoder.Decode(w.bytes, index, view);
       failures += e.ok() ? 0 : 1;
-      sink += read(view);
+      sink += static_cast<std::uint64_t>(read(view));
       benchmark::DoNotOptimize(view);
       benchmark::DoNotOptimize(sink);
       benchmark::ClobberMemory();
