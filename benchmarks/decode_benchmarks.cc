@@ -2,8 +2,11 @@
 //   fixwire/decode/<w>       Decoder::Decode: framing, BodyLength, CheckSum and the
 //                            full field index with O(1) lookup tables
 //   fixwire/decode_read/<w>  Decode, then read the first 8 message-level body
-//                            fields after 35 with their typed parser (Decimal,
-//                            int, char, UTCTimestamp, ...), by tag lookup
+//                            fields after 35 with their typed getter (Decimal,
+//                            int, char, UTCTimestamp, ...), by tag lookup; for
+//                            NewOrderSingle and ExecutionReport through a
+//                            compile-time reader (constant tags, no per-read
+//                            switch on the kind; decode_typed_read.h)
 //   fixwire/get_field/<w>    one MessageView::Find on a decoded message, cycling
 //                            through every distinct tag of the message
 //   fixwire/frame/<w>        StreamFramer over 1 MB of back-to-back copies of
@@ -81,14 +84,22 @@ void BM_DecodeRead(benchmark::State& state, const char* name) {
       return;
     }
   }
-  RowCounters counters;
-  for (auto _ : state) {
-    const Error e = decoder.Decode(w.bytes, index, view);
-    std::int64_t sink = static_cast<std::int64_t>(e.code);
-    for (const WorkloadField* f : fields) sink += ReadTyped(view, *f);
-    benchmark::DoNotOptimize(sink);
-  }
-  counters.Finish(state, w.bytes.size());
+  // The timed loop: decode, then the typed reads (WithReader: the
+  // compile-time reader of NewOrderSingle / ExecutionReport, else the generic loop).
+  std::int64_t generic = 0;  // the generic loop's sum: the reader must give the same
+  for (const WorkloadField* f : fields) generic += ReadTyped(view, *f);
+  const bool same_reads = WithReader(w, fields, [&](auto read) {
+    if (read(view) != generic) return state.SkipWithError("the reader's values differ from ReadTyped's");
+    RowCounters counters;
+    for (auto _ : state) {
+      const Error e = decoder.Decode(w.bytes, index, view);
+      std::int64_t sink = static_cast<std::int64_t>(e.code);
+      sink += read(view);
+      benchmark::DoNotOptimize(sink);
+    }
+    counters.Finish(state, w.bytes.size());
+  });
+  if (!same_reads) state.SkipWithError("the compile-time reader's fields are not ReadFields' picks");
 }
 
 void BM_GetField(benchmark::State& state, const char* name) {

@@ -97,6 +97,52 @@ long QfMessage::GetField(int tag) const {
   }
 }
 
+long long QfMessage::ReadTyped(int tag, QfKind kind) const {
+  const FIX::FieldMap& map =
+      FIX::Message::isHeaderField(tag)    ? static_cast<const FIX::FieldMap&>(impl_->message.getHeader())
+      : FIX::Message::isTrailerField(tag) ? static_cast<const FIX::FieldMap&>(impl_->message.getTrailer())
+                                          : static_cast<const FIX::FieldMap&>(impl_->message);
+  try {
+    switch (kind) {
+      case QfKind::kString: {
+        FIX::StringField f(tag);
+        map.getField(f);
+        return static_cast<long long>(f.getValue().size());
+      }
+      case QfKind::kChar: {
+        FIX::CharField f(tag);
+        map.getField(f);
+        return f.getValue();
+      }
+      case QfKind::kInt:
+      case QfKind::kNumInGroup: {
+        FIX::IntField f(tag);
+        map.getField(f);
+        return f.getValue();
+      }
+      case QfKind::kDecimal: {
+        FIX::DoubleField f(tag);
+        map.getField(f);
+        return static_cast<long long>(f.getValue());
+      }
+      case QfKind::kUtcTimestamp: {
+        FIX::UtcTimeStampField f(tag);
+        map.getField(f);
+        const FIX::UtcTimeStamp t = f.getValue();
+        return static_cast<long long>(t.getTimeT()) * 1000000000LL + t.getNanosecond();
+      }
+      case QfKind::kUtcTimeOnly: {
+        FIX::UtcTimeOnlyField f(tag);
+        map.getField(f);
+        const FIX::UtcTimeOnly t = f.getValue();
+        return static_cast<long long>(t.getTimeT()) * 1000000000LL + t.getNanosecond();
+      }
+    }
+  } catch (const std::exception&) {
+  }
+  return 0;
+}
+
 namespace {
 
 std::size_t ReadGroupsOf(const FIX::FieldMap& map) {

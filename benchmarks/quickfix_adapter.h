@@ -86,6 +86,14 @@ class QfMessage {
   // GetField: getField(tag) on the header, body or trailer (where QuickFIX
   // keeps that tag); the value's length, -1 when absent.
   long GetField(int tag) const;
+  // ReadTyped reads one field of the decoded message with QuickFIX's typed
+  // field class of `kind` (StringField, CharField, IntField for kInt and
+  // kNumInGroup, DoubleField for kDecimal, UtcTimeStampField,
+  // UtcTimeOnlyField): getField(field) on the header, body or trailer, then
+  // getValue(). Returns a value to sink (the string's length, the char, the
+  // int, the double truncated, the time as seconds * 10^9 + nanoseconds);
+  // 0 when absent or malformed.
+  long long ReadTyped(int tag, QfKind kind) const;
   // ReadGroups reads every field of every entry of every group, nested groups
   // included: each entry through getGroupRef(i, tag), each of its fields
   // looked up with getField(tag); returns the total value bytes read.

@@ -13,6 +13,7 @@
 
 #include "benchmark/benchmark.h"
 #include "benchmarks/bench_counters.h"
+#include "benchmarks/decode_typed_read.h"
 #include "benchmarks/quickfix_adapter.h"
 #include "benchmarks/quickfix_dictionaries.h"
 #include "benchmarks/quickfix_fields.h"
@@ -155,6 +156,36 @@ void Skeleton(benchmark::State& state, const Workload* w) {
   counters.Finish(state, 0);
 }
 
+// decode_read: decode, then the same 8 reads as fixwire/decode_read
+// (ReadFields' picks, decode_typed_read.h), each with QuickFIX's typed field
+// class of its kind (QfMessage::ReadTyped; QuickFIX has no decimal type, so
+// a price is a DoubleField); checks once that every read gives the
+// workload's value (a decimal's double truncated).
+void DecodeRead(benchmark::State& state, const Workload* w) {
+  QfMessage message;
+  if (!message.Decode(w->bytes)) return state.SkipWithError(message.last_error().c_str());
+  const std::vector<const WorkloadField*> fields = ReadFields(*w);
+  for (const WorkloadField* f : fields) {
+    const long long v = message.ReadTyped(static_cast<int>(f->tag), static_cast<fixwire_qf::QfKind>(f->kind));
+    const bool ok = f->kind == FieldKind::kString ? v == static_cast<long long>(f->text.size())
+                    : f->kind == FieldKind::kChar ? v == f->text[0]
+                    : f->kind == FieldKind::kDecimal
+                        ? v == static_cast<long long>(fixwire::Decimal{f->integer, f->exponent}.ToDouble())
+                        : v == f->integer;
+    if (!ok) return state.SkipWithError("a QuickFIX typed read disagrees with the workload's value");
+  }
+  RowCounters counters;
+  for (auto _ : state) {
+    bool ok = message.Decode(w->bytes);
+    long long sink = ok ? 1 : 0;
+    for (const WorkloadField* f : fields) {
+      sink += message.ReadTyped(static_cast<int>(f->tag), static_cast<fixwire_qf::QfKind>(f->kind));
+    }
+    benchmark::DoNotOptimize(sink);
+  }
+  counters.Finish(state, w->bytes.size());
+}
+
 // get_field: one lookup per iteration, cycling over every distinct tag of the
 // workload (in wire order, padded to a power of two by repeating tags[size % 3])
 // exactly as fixwire/get_field does in decode_benchmarks.cc.
@@ -223,6 +254,7 @@ const bool kRegistered = [] {
     Register("encode", Encode, w);
     Register("serialize", Serialize, w);
     Register("skeleton", Skeleton, w);
+    Register("decode_read", DecodeRead, w);
     Register("get_field", GetField, w);
     if (w.name == "ExecutionReport") Register("copy", Copy, w);
     // Rows that need fixwire's shipped dictionary (registered when the file is there).

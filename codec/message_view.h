@@ -73,12 +73,13 @@ class MessageView {
   std::span<const Field> fields() const noexcept { return std::span<const Field>(fields_, count_); }
   std::uint32_t field_count() const noexcept { return count_; }
   const Field& field(std::uint32_t i) const noexcept { return fields_[i]; }
-  std::string_view value(const Field& f) const noexcept {
+  [[gnu::always_inline]] std::string_view value(const Field& f) const noexcept {
     return std::string_view(data_ + f.offset, f.length);
   }
 
-  // Find returns the first field with `tag`, or nullptr. O(1) for any tag.
-  const Field* Find(std::uint32_t tag) const noexcept {
+  // Find returns the first field with `tag`, or nullptr. O(1) for any tag;
+  // always inline: below direct_tags() a table slot and two checks.
+  [[gnu::always_inline]] const Field* Find(std::uint32_t tag) const noexcept {
     if (tag < direct_tags_) {
       const std::uint32_t slot = direct_[tag];
       return slot < count_ && fields_[slot].tag == tag ? fields_ + slot : nullptr;
@@ -94,7 +95,8 @@ class MessageView {
     return value(*f);
   }
   // GetOr returns the first value of `tag`, or `fallback` when absent.
-  std::string_view GetOr(std::uint32_t tag, std::string_view fallback = {}) const noexcept {
+  [[gnu::always_inline]] std::string_view GetOr(std::uint32_t tag,
+                                                std::string_view fallback = {}) const noexcept {
     const Field* f = Find(tag);
     return f != nullptr ? value(*f) : fallback;
   }
@@ -158,8 +160,9 @@ class MessageView {
   std::uint32_t Count(std::uint32_t tag) const noexcept;
 
   // Typed getters of the first occurrence: kOk, kFieldNotFound, or the
-  // parser's kBadValue / kValueOutOfRange (codec/values.h). Inline: the
-  // lookup and the call to the parser (inline itself for char and bool).
+  // parser's kBadValue / kValueOutOfRange (codec/values.h). Always inline:
+  // the lookup and the parser's inline common case (char, bool, ints of 1..8
+  // digits, decimals of 1..8 bytes), else one call.
   // GetInt64, GetUint64, GetChar, GetBool, GetDecimal, GetUtcTimestamp,
   // GetUtcTimeOnly, GetUtcDateOnly, GetLocalMktDate, GetMonthYear.
   FIXWIRE_TYPED_GETTERS

@@ -96,6 +96,30 @@ inline bool ReadMillis(const char* p, std::int64_t* nanos) noexcept {
   return true;
 }
 
+// IsFastTimestampSize: the sizes of the UTCTimestamp shapes the common path
+// reads: "YYYYMMDD-HH:MM:SS" (17) and with 3, 6 or 9 fraction digits (21, 24, 27).
+constexpr bool IsFastTimestampSize(std::size_t n) noexcept {
+  return n - 17 <= 10 && ((0b10010010001u >> (n - 17)) & 1) != 0;
+}
+
+// ReadFraction reads the fraction of a UTCTimestamp of size n = 21, 24 or 27
+// (".fff", ".ffffff" or ".fffffffff" at p + 17, the text's end at p + n) into
+// nanoseconds; false unless a dot and exactly those digits. 21 is ReadMillis;
+// otherwise the text's last 8 bytes hold the last min(k, 8) of the k = n - 18
+// digits in their top lanes: the lanes below are masked to 0 (leading zeros,
+// and nothing to borrow from), the lanes checked and summed as one SWAR
+// number; the ninth digit of 27 (p[18]) is read on its own.
+inline bool ReadFraction(const char* p, std::size_t n, std::int64_t* nanos) noexcept {
+  if (n == 21) return ReadMillis(p + 17, nanos);
+  const std::uint64_t keep = n == 24 ? ~std::uint64_t{0} << 16 : ~std::uint64_t{0};
+  const std::uint64_t v = (Load8(p + n - 8) & keep) - (simd_internal::kAsciiZeros & keep);
+  const unsigned first = n == 27 ? static_cast<unsigned char>(p[18]) - unsigned{'0'} : 0;
+  if (p[17] != '.' || !simd_internal::AreEightDigitValues(v) || first > 9) return false;
+  const std::int64_t digits = std::int64_t{first} * 100'000'000 + simd_internal::EightDigitValue(v);
+  *nanos = n == 24 ? digits * 1000 : digits;
+  return true;
+}
+
 // TimestampDigits: the numbers of "YYYYMMDD-HH:MM:SS" or
 // "YYYYMMDD-HH:MM:SS.sss" as ReadTimestampDigits reads them: every digit
 // checked, no range checked (month 0..99 etc.).
@@ -243,13 +267,7 @@ namespace {
   return ErrorCode::kOk;
 }
 
-// DotLanes: bit 7 set in the lane of the lowest '.' byte of w (and maybe in
-// lanes above it); 0 when w has none. Exact for the lowest: a borrow only
-// starts at a byte equal to '.'.
-inline std::uint64_t DotLanes(std::uint64_t w) noexcept {
-  const std::uint64_t x = w ^ 0x2E2E2E2E2E2E2E2Eull;  // '.' bytes become 0
-  return (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
-}
+using values_internal::DotLanes;
 
 // FirstDot returns the index of the first '.' in p[0..n) (n is 1..16), n when
 // there is none. Reads exactly p[0..n): one load, or two overlapping ones.
@@ -284,32 +302,13 @@ inline std::size_t FirstDot(const char* p, std::size_t n) noexcept {
 
 }  // namespace
 
-// The common case inline: after the sign, 1..8 bytes, digits with at most one
-// dot, in one word: the dot's byte taken out (the bytes above it moved down
-// one), then the k digits parsed as one SWAR number (at most 8 digits: no
-// overflow, exact). Longer values and every error go to the paths above.
-ErrorCode ParseDecimal(std::string_view text, Decimal* out) noexcept {
+// Every input the inline ParseDecimal (values.h) does not finish: 9..16
+// bytes after the sign take LongerDecimal, the rest (and every error) the
+// general pass.
+ErrorCode values_internal::ParseDecimalLong(std::string_view text, Decimal* out) noexcept {
   const bool negative = !text.empty() && text[0] == '-';
   const char* const p = text.data() + (negative ? 1 : 0);
   const std::size_t n = text.size() - (negative ? 1 : 0);
-  if (n - 1 < 8) [[likely]] {
-    const std::uint64_t w = n == 8 ? simd_internal::Load8(p) : simd_internal::LoadPartial(p, n);
-    const std::uint64_t dots = DotLanes(w);
-    const std::uint64_t below = ((dots & (0 - dots)) >> 7) - 1;  // the bytes below the dot; all without one
-    const std::uint64_t digits = (w & below) | ((w >> 8) & ~below);
-    const std::size_t k = n - (dots != 0 ? 1 : 0);  // digits (a second dot fails the digit check)
-    const std::uint64_t v = (digits - simd_internal::kAsciiZeros) << ((0u - 8 * static_cast<unsigned>(k)) & 63);
-    if (k != 0 && simd_internal::AreEightDigitValues(v)) {
-      const std::uint64_t mantissa = simd_internal::EightDigitValue(v);
-      out->mantissa = negative ? static_cast<std::int64_t>(0 - mantissa) : static_cast<std::int64_t>(mantissa);
-      // The dot at byte ctz / 8: fraction digits n - 1 - that.
-      out->exponent = dots != 0 ? static_cast<std::int32_t>(__builtin_ctzll(dots) / 8 + 1) -
-                                      static_cast<std::int32_t>(n)
-                                : 0;
-      return ErrorCode::kOk;
-    }
-    return GeneralDecimal(text, out);
-  }
   if (n - 9 < 8) return LongerDecimal(text, negative, p, n, out);
   return GeneralDecimal(text, out);
 }
@@ -332,8 +331,9 @@ namespace {
 constexpr std::uint16_t kDaysBeforeMonth[12] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
 
 // CommonUtcTimestamp is ParseUtcTimestamp for its most common input:
-// "YYYYMMDD-HH:MM:SS" or "YYYYMMDD-HH:MM:SS.sss" in 1970..2099 (where every
-// fourth year is a leap year). Returns true with *nanos only for a valid
+// "YYYYMMDD-HH:MM:SS" with no fraction or 3, 6 or 9 fraction digits (sizes
+// 17, 21, 24, 27; ReadFraction) in 1970..2099 (where every fourth year is a
+// leap year). Returns true with *nanos only for a valid
 // timestamp of that shape; false means "ask the general parser", never an error.
 // Small and separate, so the common case does not pay for the general one's registers.
 #if defined(__SSE2__)
@@ -377,7 +377,7 @@ static_assert((kCycleMonths[3 * 16 + 12] & 0xFFFF) + 31 == 1461);  // four years
 
 inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   const std::size_t n = text.size();
-  if (n != 17 && n != 21) return false;
+  if (!IsFastTimestampSize(n)) return false;
   const char* const p = text.data();
   // Each byte minus what it must be: a digit's value 0..9, a separator's 0;
   // any other byte is above that limit (below '0' it wraps to 0xD0 and up).
@@ -408,7 +408,7 @@ inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexc
   const std::uint32_t entry = kCycleMonths[(years & 3) * 16 + month];
   if (day - 1 >= entry >> 16) return false;  // day 0 wraps
   std::int64_t fraction = 0;
-  if (n == 21 && !ReadMillis(p + 17, &fraction)) return false;
+  if (n != 17 && !ReadFraction(p, n, &fraction)) return false;
   // Whole 4-year cycles, the days before the month in the cycle, the day: at
   // most 47,846 days, no overflow in nanoseconds.
   const unsigned days = (years >> 2) * 1461 + (entry & 0xFFFF) + day - 1;
@@ -441,6 +441,11 @@ inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexc
 [[gnu::noinline]] ErrorCode GeneralUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept;
 
 }  // namespace
+
+ErrorCode values_internal::GeneralUtcTimestampForTest(std::string_view text,
+                                                      std::int64_t* nanos) noexcept {
+  return GeneralUtcTimestamp(text, nanos);
+}
 
 ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   if (CommonUtcTimestamp(text, nanos)) [[likely]] return ErrorCode::kOk;

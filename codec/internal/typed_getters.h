@@ -12,7 +12,8 @@
 #include "codec/values.h"
 
 #define FIXWIRE_TYPED_GETTER_(Name, Type, Parser)                                \
-  [[nodiscard]] ErrorCode Name(std::uint32_t tag, Type* out) const noexcept {    \
+  [[nodiscard, gnu::always_inline]] ErrorCode Name(std::uint32_t tag, Type* out) \
+      const noexcept {                                                           \
     const Field* f = Find(tag);                                                  \
     return f != nullptr ? Parser(value(*f), out) : ErrorCode::kFieldNotFound;    \
   }
