@@ -13,12 +13,24 @@
 #include <cstring>
 
 #include "codec/internal/decoder_paths.h"
+#include "codec/internal/field_walk_avx512.h"
 #include "codec/internal/framing.h"
+#include "codec/internal/ordinary_field.h"
+#include "simd/cpu_features.h"
 #include "simd/digits.h"
 #include "simd/structural_scan.h"
 
 namespace fixwire {
 namespace {
+
+using codec_internal::AppendField;
+using codec_internal::Ctz;
+using codec_internal::Digits4;
+using codec_internal::FastFields;
+using codec_internal::kMostFieldsPerBlock;
+using codec_internal::kWalkStopped;
+using codec_internal::LeadingDigits4;
+using codec_internal::WalkResult;
 
 constexpr Error Fail(ErrorCode code, std::size_t offset, std::uint32_t tag) noexcept {
   return Error{code, static_cast<std::uint32_t>(offset), tag};
@@ -206,115 +218,6 @@ struct WalkState {
   Field* next;
 };
 
-// Most fields FastWalk can take from one 64-byte block: each is at least 4
-// bytes ("1=x<SOH>") and ends at an SOH of the block, and one may start in
-// the block before.
-constexpr std::size_t kMostFieldsPerBlock = simd::kBlockBytes / 4 + 1;
-
-// TagFromDigits combines up to four tag digits (byte values 0..9, the most
-// significant at the top of the low 32 bits, none missing below) into the tag.
-[[gnu::always_inline]] inline std::uint32_t TagFromDigits(std::uint32_t digits) noexcept {
-  digits = (digits * 2561) >> 8 & 0x00FF00FFu;  // pairs: 10 * high + low in each 16 bits
-  return (digits * 6553601) >> 16;               // 100 * high pair + low pair
-}
-
-// AppendField writes the next Field of the index and advances `next`.
-[[gnu::always_inline]] inline void AppendField(Field*& next, std::uint32_t tag,
-                                               std::size_t value_start,
-                                               std::size_t length) noexcept {
-  next->tag = tag;
-  next->offset = static_cast<std::uint32_t>(value_start);
-  next->length = static_cast<std::uint32_t>(length);
-  ++next;
-}
-
-// Ctz is countr_zero for x != 0 as one tzcnt (a bsf where BMI is missing:
-// the same result for x != 0), already 64-bit: the builtin adds a sign
-// extension and a dependency-breaking zeroing per use in the hot loop.
-[[gnu::always_inline]] inline std::uint64_t Ctz(std::uint64_t x) noexcept {
-#if defined(__x86_64__)
-  std::uint64_t r;
-  __asm__("tzcnt %1, %0" : "=r"(r) : "r"(x) : "cc");
-  return r;
-#else
-  return static_cast<std::uint64_t>(__builtin_ctzll(x));
-#endif
-}
-
-// Digits4 is what LeadingDigits4 found in four bytes: `bit`, 8 * digits + 7
-// (digits 0..4), and the bytes less '0', from which Value() combines the digits.
-struct Digits4 {
-  std::uint64_t bit;
-  std::uint32_t x4;
-  // The digits to the top of the low 32 bits (none left for zero digits: 0),
-  // then combined: x4 << (39 - bit) as two rotations (x4 < 2^32 and 39 - bit
-  // <= 32, so nothing wraps), one of them by a constant, rather than a
-  // subtraction and a shift.
-  std::uint32_t Value() const noexcept {
-    return TagFromDigits(
-        static_cast<std::uint32_t>(std::rotr(std::rotl(std::uint64_t{x4}, 39), static_cast<int>(bit))));
-  }
-};
-
-// LeadingDigits4 finds the run of digits at the start of four bytes (read
-// little-endian into w4) that a tag or a BodyLength of up to four digits is:
-// byte 0 counts as a digit only when it is '1'..'9' (no leading zero), the
-// others when '0'..'9'.
-[[gnu::always_inline]] inline Digits4 LeadingDigits4(std::uint32_t w4) noexcept {
-  const std::uint32_t x4 = w4 - 0x30303030u;
-  // Byte 0 is a first digit when x - 1 is 0..8, the others digits when x is 0..9; a high
-  // bit marks the first byte that is not (exact up to it, borrows and carries included).
-  const std::uint32_t y4 = x4 - 1;
-  const std::uint32_t non_digit4 = (y4 | (y4 + 0x76767677u)) & 0x80808080u;
-  // Bit 8 * digits + 7, digits 0..4 (bit 39: all four bytes are digits).
-  return Digits4{Ctz(std::uint64_t{non_digit4} | (std::uint64_t{1} << 39)), x4};
-}
-
-// OrdinaryField takes the field at pos whose SOH is at `soh` when it is
-// ordinary (and, kCheckRoom, fits): appends it and moves pos past it.
-// Returns false, changing nothing, otherwise. The leading-digit test is folded
-// into the digit scan: the first byte is tested as x - 1 <= 8 (so '0' and
-// non-digits end the tag at zero digits), and a tag of zero digits parses as
-// 0, which special[0] marks.
-template <bool kCheckRoom>
-[[gnu::always_inline]] inline bool OrdinaryField(const char* data, const std::uint8_t* special,
-                                                 Field* out_end, std::size_t soh,
-                                                 std::size_t& pos, Field*& next) noexcept {
-  std::uint32_t w4;
-  std::memcpy(&w4, data + pos, 4);  // pos + 4 <= body_end + 3 < size
-  const Digits4 d = LeadingDigits4(w4);
-  const std::size_t value_start = pos + (d.bit >> 3) + 1;
-  if (data[value_start - 1] != '=') [[unlikely]] return false;  // in bounds: <= pos + 4
-  // Zero digits (not a tag) parse as 0.
-  const std::uint32_t tag = d.Value();
-  const std::size_t length = soh - value_start;
-  if (length == 0) [[unlikely]] return false;
-  if (kCheckRoom && next == out_end) [[unlikely]] return false;
-  if (special[tag] != 0) [[unlikely]] return false;  // also tag 0: no digits or a leading zero
-  AppendField(next, tag, value_start, length);
-  pos = soh + 1;
-  return true;
-}
-
-// FastFields indexes the ordinary fields (OrdinaryField) ending in the
-// current block, for as long as they come. Returns true when the block's SOH
-// bits are used up (bits == 0), false when a field needs the general path
-// (its SOH bit left set, pos at its start). kCheckRoom false: the caller has
-// made sure the index has room for kMostFieldsPerBlock more fields.
-template <bool kCheckRoom>
-[[gnu::always_inline]] inline bool FastFields(const char* data, const std::uint8_t* special,
-                                              Field* out_end, std::size_t block_base,
-                                              std::uint64_t& bits, std::size_t& pos,
-                                              Field*& next) noexcept {
-  do {
-    const std::size_t soh = block_base + Ctz(bits);
-    if (!OrdinaryField<kCheckRoom>(data, special, out_end, soh, pos, next)) [[unlikely]] {
-      return false;
-    }
-    bits &= bits - 1;
-  } while (bits != 0);
-  return true;
-}
 
 // FastWalk runs FastFields over the chunk's blocks from *st, checking the
 // index's room once per block rather than once per field (per field only in
@@ -457,14 +360,10 @@ constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
   return true;
 }
 
-// kWalkStopped is WalkOrdinary's sum when it stopped early (no byte sum reaches it).
-constexpr std::uint64_t kWalkStopped = ~std::uint64_t{0};
-
-// WalkResult is WalkOrdinary's answer, returned in two registers.
-struct WalkResult {
-  Field* next;        // one past the last field written
-  std::uint64_t sum;  // byte sum of [0, body_end), or kWalkStopped
-};
+// Whether the CPU can run the AVX-512 field walk (field_walk_avx512.h), read
+// once at start-up: a decode then costs one load and a branch to ask. (A
+// Decode before this initialiser has run sees false: the scalar walk.)
+const bool kHaveAvx512Walk = simd::CpuSupportsAvx512Vbmi2();
 
 // WalkBlocks takes the fields whose SOH bits are in masks[0..blocks), the
 // masks of the bytes from offset `chunk`, with FastFields, checking the
@@ -580,6 +479,13 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
       special_[pair.length_tag] = 1;
     } else {
       has_large_length_tags_ = true;
+    }
+  }
+  static_assert(std::tuple_size_v<decltype(special_filter_)> == codec_internal::kSpecialFilterWords);
+  for (std::uint32_t tag = 0; tag < kSpecialTags; ++tag) {
+    if (special_[tag] != 0) {
+      const std::uint32_t bit = codec_internal::SpecialTagHash(tag);
+      special_filter_[bit >> 5] |= std::uint32_t{1} << (bit & 31);
     }
   }
 }
@@ -867,9 +773,16 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   // the header's values need not live across the walk.
   fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
   fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
-  // Body fields go below out_end; 10= then still fits.
-  const WalkResult walk = WalkOrdinary(data, body_start, body_end, special_.data(), fields + 2,
-                                       fields + (capacity - 1));
+  // Body fields go below out_end; 10= then still fits. The AVX-512 walk when
+  // the CPU has it and AVX-512 is the active implementation (one load and a
+  // branch elsewhere).
+  const WalkResult walk =
+      kHaveAvx512Walk && simd::ActiveIsa() == simd::Isa::kAvx512
+          ? codec_internal::WalkOrdinaryAvx512(data, body_start, body_end, special_.data(),
+                                               special_filter_.data(), fields + 2,
+                                               fields + (capacity - 1))
+          : WalkOrdinary(data, body_start, body_end, special_.data(), fields + 2,
+                         fields + (capacity - 1));
   Field* next = walk.next;
   const std::uint64_t sum = walk.sum;
   if (sum == kWalkStopped) [[unlikely]] {

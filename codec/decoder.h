@@ -127,6 +127,9 @@ class Decoder {
   bool has_large_length_tags_ = false;
   // special_[tag] is 1 for the Length tags below kSpecialTags and for 8, 9, 10.
   std::array<std::uint8_t, kSpecialTags> special_{};
+  // A 1024-bit filter of special_'s tags for the AVX-512 field walk
+  // (codec/internal/field_walk_avx512.h: bit SpecialTagHash(tag) for each).
+  std::array<std::uint32_t, 32> special_filter_{};
 };
 
 }  // namespace fixwire
