@@ -826,6 +826,29 @@ Error DecoderPaths::General(const Decoder& d, std::string_view bytes, FieldIndex
   return d.DecodeGeneral(bytes, index, out, Decoder::Resume{});
 }
 
+DecoderPaths::WalkOutcome DecoderPaths::Walk(const Decoder& d, std::string_view bytes,
+                                             bool avx512, Field* out,
+                                             std::uint32_t capacity) noexcept {
+  WalkOutcome r;
+  const char* const data = bytes.data();
+  FrameHeader h;
+  if (bytes.size() < 32 || !framing_detail::FastFrameHeader(data, &h)) return r;
+  const std::size_t body_end = std::size_t{h.body_start} + h.body_length;
+  if (h.body_start >= 64 || h.body_length == 0 || body_end + kTrailerBytes > bytes.size() ||
+      data[body_end - 1] != '\x01') {
+    return r;
+  }
+  if (avx512 && !simd::CpuSupportsAvx512Vbmi2()) return r;
+  const WalkResult w =
+      avx512 ? WalkOrdinaryAvx512(data, h.body_start, body_end, d.special_.data(),
+                                  d.special_filter_.data(), out, out + capacity)
+             : WalkOrdinary(data, h.body_start, body_end, d.special_.data(), out, out + capacity);
+  r.framed = true;
+  r.fields = static_cast<std::uint32_t>(w.next - out);
+  r.sum = w.sum;
+  return r;
+}
+
 }  // namespace codec_internal
 
 }  // namespace fixwire

@@ -102,31 +102,46 @@ inline __m512i LoadBlock(const char* data, std::size_t b, std::size_t end,
   return WalkResult{next, sum + SumLanes(acc)};
 }
 
-// kFieldIndex[q]: for output vector q (Fields 16q/3 ...), dword lane l is
-// member (16q + l) % 3 of field (16q + l) / 3: the tag (index j), the offset
-// (index 16 + j: the second table) or the length (index j into the third).
-struct Interleave {
-  __m512i index[3];
-  __mmask16 length_lanes[3];
+// ByteTable is 64 bytes f(0), ..., f(63), to load into a vector.
+struct ByteTable {
+  std::uint8_t bytes[64];
 };
-
-inline Interleave MakeInterleave() noexcept {
-  Interleave r;
-  for (int q = 0; q < 3; ++q) {
-    alignas(64) std::int32_t idx[16];
-    unsigned lengths = 0;
-    for (int l = 0; l < 16; ++l) {
-      const int d = 16 * q + l;
-      const int j = d / 3;
-      const int c = d % 3;
-      idx[l] = c == 1 ? 16 + j : j;
-      if (c == 2) lengths |= 1u << l;
-    }
-    r.index[q] = _mm512_load_si512(idx);
-    r.length_lanes[q] = static_cast<__mmask16>(lengths);
-  }
-  return r;
+template <typename F>
+constexpr ByteTable MakeByteTable(F f) {
+  ByteTable t{};
+  for (int i = 0; i < 64; ++i) t.bytes[i] = static_cast<std::uint8_t>(f(i));
+  return t;
 }
+// Byte i: i (positions), i / 4 (each dword's E), 60 + i % 4 (the four bytes
+// before E, as indices into previous block : this block).
+constexpr ByteTable kIota = MakeByteTable([](int i) { return i; });
+constexpr ByteTable kSpread = MakeByteTable([](int i) { return i / 4; });
+constexpr ByteTable kWindow = MakeByteTable([](int i) { return 60 + i % 4; });
+
+// kInterleave[q]: the dword permute for output vector q (Fields 16q/3 ...):
+// lane l is member (16q + l) % 3 of field j = (16q + l) / 3: the tag (index
+// j), the offset (index 16 + j: the second table) or the length (index j
+// into the third, in kLengthLanes[q]).
+struct DwordTable {
+  std::int32_t lanes[16];
+};
+constexpr DwordTable MakeInterleave(int q) {
+  DwordTable t{};
+  for (int l = 0; l < 16; ++l) {
+    const int d = 16 * q + l;
+    t.lanes[l] = d % 3 == 1 ? 16 + d / 3 : d / 3;
+  }
+  return t;
+}
+constexpr DwordTable kInterleave[3] = {MakeInterleave(0), MakeInterleave(1), MakeInterleave(2)};
+constexpr __mmask16 LengthLanes(int q) {
+  unsigned m = 0;
+  for (int l = 0; l < 16; ++l) {
+    if ((16 * q + l) % 3 == 2) m |= 1u << l;
+  }
+  return static_cast<__mmask16>(m);
+}
+constexpr __mmask16 kLengthLanes[3] = {LengthLanes(0), LengthLanes(1), LengthLanes(2)};
 
 }  // namespace
 
@@ -138,26 +153,18 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   const __m512i eq_byte = _mm512_set1_epi8('=');
   const __m512i zero_digit = _mm512_set1_epi8('0');
   const __m512i nine = _mm512_set1_epi8(9);
-  // Byte i: i (positions), i / 4 (each dword's E), 60 + i % 4 (the 4 bytes before E,
-  // as indices into previous block : this block).
-  alignas(64) std::uint8_t iota_bytes[64];
-  alignas(64) std::uint8_t spread_bytes[64];
-  alignas(64) std::uint8_t window_bytes[64];
-  for (int i = 0; i < 64; ++i) {
-    iota_bytes[i] = static_cast<std::uint8_t>(i);
-    spread_bytes[i] = static_cast<std::uint8_t>(i / 4);
-    window_bytes[i] = static_cast<std::uint8_t>(60 + i % 4);
-  }
-  const __m512i iota = _mm512_load_si512(iota_bytes);
-  const __m512i spread = _mm512_load_si512(spread_bytes);
-  const __m512i window = _mm512_load_si512(window_bytes);
+  const __m512i iota = _mm512_loadu_si512(kIota.bytes);
+  const __m512i spread = _mm512_loadu_si512(kSpread.bytes);
+  const __m512i window = _mm512_loadu_si512(kWindow.bytes);
   const __m512i ten_one = _mm512_set1_epi16(0x010A);         // bytes 10, 1
   const __m512i hundred_one = _mm512_set1_epi32(0x00010064);  // words 100, 1
   const __m512i filter_lo = _mm512_loadu_si512(filter);
   const __m512i filter_hi = _mm512_loadu_si512(filter + 16);
   const __m512i low5 = _mm512_set1_epi32(31);
   const __m512i one32 = _mm512_set1_epi32(1);
-  const Interleave out = MakeInterleave();
+  const __m512i interleave[3] = {_mm512_loadu_si512(kInterleave[0].lanes),
+                                 _mm512_loadu_si512(kInterleave[1].lanes),
+                                 _mm512_loadu_si512(kInterleave[2].lanes)};
 
   __m512i acc = zero;      // SAD partial sums of the blocks before b
   __m512i prev = zero;     // the previous block's bytes (tags reach back 4 bytes)
@@ -237,8 +244,8 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
           const __m512i lengths = _mm512_sub_epi32(s_pos, offsets);
           char* const o = reinterpret_cast<char*>(next);
           for (int q = 0; q < 3; ++q) {
-            __m512i w = _mm512_permutex2var_epi32(f_t, out.index[q], offsets);
-            w = _mm512_mask_permutexvar_epi32(w, out.length_lanes[q], out.index[q], lengths);
+            __m512i w = _mm512_permutex2var_epi32(f_t, interleave[q], offsets);
+            w = _mm512_mask_permutexvar_epi32(w, kLengthLanes[q], interleave[q], lengths);
             _mm512_storeu_si512(o + 64 * q, w);
           }
           next += m;
