@@ -39,6 +39,13 @@
 // stop are the scalar walk's.
 #include "codec/internal/field_walk_avx512.h"
 
+// GCC 12 warns that the "undefined" source operand inside several AVX-512
+// intrinsics (vpmovzxbd, vpermb, vpermd, ...) may be used uninitialized under
+// -O2 and above; it is a don't-care operand, never read.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
 #include <immintrin.h>
 
 #include <cstddef>
@@ -160,14 +167,13 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   const __m512i hundred_one = _mm512_set1_epi32(0x00010064);  // words 100, 1
   const __m512i filter_lo = _mm512_loadu_si512(filter);
   const __m512i filter_hi = _mm512_loadu_si512(filter + 16);
-  const __m512i low5 = _mm512_set1_epi32(31);
   const __m512i one32 = _mm512_set1_epi32(1);
   const __m512i interleave[3] = {_mm512_loadu_si512(kInterleave[0].lanes),
                                  _mm512_loadu_si512(kInterleave[1].lanes),
                                  _mm512_loadu_si512(kInterleave[2].lanes)};
 
   __m512i acc = zero;      // SAD partial sums of the blocks before b
-  __m512i prev = zero;     // the previous block's bytes (tags reach back 4 bytes)
+  __m512i prev_digits = zero;  // the previous block's tag digits (tags reach back 4 bytes)
   __m512i carry_e = zero;  // every lane: the pending field's E (absolute)
   __m512i carry_t = zero;  // every lane: its tag
   unsigned pending = 0;    // fields whose E was seen but not their SOH: 0 or 1
@@ -203,6 +209,8 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
     if (bad != 0) [[unlikely]] {
       return ScalarTail(data, b, body_end, special, pos, next, out_end, SumLanes(acc));
     }
+    // The tags' digits as values 0..9, every other byte 0.
+    const __m512i tag_digit_values = _mm512_maskz_sub_epi8(tag_digits, v, zero_digit);
     acc = _mm512_add_epi64(acc, _mm512_sad_epu8(v, zero));
     const std::uint64_t field_ends = soh & body;  // the SOH of each field completed here
     if ((field_ends | ends) != 0) {
@@ -211,14 +219,11 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
       const __m512i base = _mm512_set1_epi32(static_cast<int>(b));
       const __m512i e_bytes = _mm512_maskz_compress_epi8(ends, iota);
       const __m512i e_pos = _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(e_bytes)), base);
-      // Each dword: the bytes E - 4 .. E - 1 (index 64 + E - 4 + j into prev : v), less '0'.
+      // Each dword: the bytes E - 4 .. E - 1 (index 64 + E - 4 + j into prev : this)
+      // of the tag digits (the rest 0: before a tag of fewer than 4 digits come
+      // its SOH and the previous value's bytes).
       const __m512i gather = _mm512_add_epi8(_mm512_permutexvar_epi8(spread, e_bytes), window);
-      const __m512i x = _mm512_sub_epi8(_mm512_permutex2var_epi8(prev, gather, v), zero_digit);
-      // Clear every byte at or below a dword's last non-digit: the tag's digits stay.
-      std::uint64_t cut = _mm512_cmpgt_epu8_mask(x, nine);
-      cut |= (cut >> 1) & 0x7777777777777777ull;
-      cut |= (cut >> 2) & 0x3333333333333333ull;
-      const __m512i digits = _mm512_maskz_mov_epi8(~cut, x);
+      const __m512i digits = _mm512_permutex2var_epi8(prev_digits, gather, tag_digit_values);
       const __m512i tags = _mm512_madd_epi16(_mm512_maddubs_epi16(digits, ten_one), hundred_one);
       // The fields completed in this block: the pending one first, then this block's.
       const __mmask16 shift = pending != 0 ? __mmask16{0xFFFF} : __mmask16{0};
@@ -232,10 +237,11 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
       pending = pending + k - m;
       if (m != 0) {
         const __mmask16 completed = static_cast<__mmask16>(_bzhi_u32(0xFFFFu, m));
-        const __m512i hash = _mm512_xor_si512(f_t, _mm512_srli_epi32(f_t, 1));
-        const __m512i word = _mm512_permutex2var_epi32(filter_lo, _mm512_srli_epi32(hash, 5), filter_hi);
+        // The filter's word tag % 32 (the permute reads the index's low 5 bits),
+        // rotated right by tag / 32 % 32 (the rotate reads the count's low 5 bits).
+        const __m512i word = _mm512_permutex2var_epi32(filter_lo, f_t, filter_hi);
         const __mmask16 hits = _mm512_mask_test_epi32_mask(
-            completed, _mm512_srlv_epi32(word, _mm512_and_si512(hash, low5)), one32);
+            completed, _mm512_rorv_epi32(word, _mm512_srli_epi32(f_t, 5)), one32);
         if (hits == 0 && out_end - next >= 16) [[likely]] {
           const __m512i s_pos = _mm512_add_epi32(
               _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_maskz_compress_epi8(field_ends, iota))),
@@ -259,7 +265,7 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
         pos = b + 64 - static_cast<std::size_t>(_lzcnt_u64(field_ends));
       }
     }
-    prev = v;
+    prev_digits = tag_digit_values;
   }
   return WalkResult{next, SumLanes(acc)};
 }

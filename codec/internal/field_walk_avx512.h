@@ -26,11 +26,10 @@ namespace fixwire::codec_internal {
 // Words of the special-tag filter.
 inline constexpr std::size_t kSpecialFilterWords = 32;
 
-// SpecialTagHash is a tag's bit in the filter (0..1023): the low ten bits of
-// tag ^ (tag >> 1), a bijection on 0..1023 that moves the four-digit Length
-// tags (1184, 1277, ...) away from the common tags below 1024.
+// SpecialTagHash is a tag's bit in the filter (0..1023): bit tag / 32 % 32
+// of word tag % 32 (so the walk needs one permute and one rotate per 16 tags).
 constexpr std::uint32_t SpecialTagHash(std::uint32_t tag) noexcept {
-  return (tag ^ (tag >> 1)) & 1023u;
+  return (tag & 31u) << 5 | (tag >> 5 & 31u);
 }
 
 // WalkOrdinaryAvx512 indexes the body [body_start, body_end) of a frame
