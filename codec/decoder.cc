@@ -204,7 +204,7 @@ inline unsigned FastTag(const char* p, std::uint32_t* tag) noexcept {
 
 // Size of the Decoder's special-tag table (Decoder::kSpecialTags).
 // Every tag of 1..4 digits, so FastWalk needs no range check.
-constexpr std::uint32_t kSpecialTableTags = 10000;
+using codec_internal::kSpecialTableTags;
 
 // WalkState is the SOH walk's position: the current block's mask (within
 // [chunk masks, mask_end)), its absolute offset, its SOH bits not yet used,
@@ -360,17 +360,6 @@ constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
   return true;
 }
 
-// Whether the CPU can run the AVX-512 field walk (field_walk_avx512.h), read
-// once at start-up: a decode then costs one load and a branch to ask. (A
-// Decode before this initialiser has run sees false: the scalar walk.)
-const bool kHaveAvx512Walk = simd::CpuSupportsAvx512Vbmi2();
-
-// The AVX-512 walk's latency per 64-byte block is longer than the scalar
-// walk's for a few fields; it wins from several blocks on (measured on Zen 4:
-// ~7% slower for a 260-byte ExecutionReport, ~19% faster for a 560-byte
-// QuoteRequest), so shorter messages (body_end, header included) keep the scalar walk.
-constexpr std::size_t kAvx512WalkMinBytes = 384;
-
 // WalkBlocks takes the fields whose SOH bits are in masks[0..blocks), the
 // masks of the bytes from offset `chunk`, with FastFields, checking the
 // index's room once per block (per field only in the last blocks before the
@@ -424,22 +413,12 @@ constexpr std::size_t kAvx512WalkMinBytes = 384;
   return WalkResult{next, sum};
 }
 
-// WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
-// has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
-// the bytes' size): the fields go to next, next + 1, ... below out_end. It
-// scans [0, body_end) (in one pass up to kChunkBytes, the common case, else
-// WalkOrdinaryChunks) and takes each SOH's field with FastFields. Returns one
-// past the last field written, with the byte sum of [0, body_end) when every
-// field was ordinary, or kWalkStopped when it stopped at a field that is not
-// ordinary or does not fit (that field then starts right after the last one
-// written, or at body_start). Out of line, so that the walk's state has the
-// registers to itself.
-[[gnu::noinline]] WalkResult WalkOrdinary(const char* data, std::size_t body_start,
-                                           std::size_t body_end, const std::uint8_t* special,
-                                           Field* next, Field* const out_end) noexcept {
-  if (body_end > kChunkBytes) [[unlikely]] {
-    return WalkOrdinaryChunks(data, body_start, body_end, special, next, out_end);
-  }
+// WalkOneScan is WalkOrdinary's scalar walk for a body within kChunkBytes:
+// one scan of [0, body_end), then FastFields over its masks.
+[[gnu::always_inline]] inline WalkResult WalkOneScan(const char* data, std::size_t body_start,
+                                                     std::size_t body_end,
+                                                     const std::uint8_t* special, Field* next,
+                                                     Field* const out_end) noexcept {
   std::uint64_t masks[MaskChunk::kBlocks];
   const std::uint64_t sum = simd::ScanSohAndSum(data, body_end, masks);
   masks[0] &= ~std::uint64_t{0} << body_start;  // the header's SOH bits go
@@ -449,6 +428,54 @@ constexpr std::size_t kAvx512WalkMinBytes = 384;
     return WalkResult{next, kWalkStopped};
   }
   return WalkResult{next, sum};
+}
+
+// WalkOrdinaryScalar is WalkOrdinary without the AVX-512 walk.
+[[gnu::noinline]] WalkResult WalkOrdinaryScalar(const char* data, std::size_t body_start,
+                                                std::size_t body_end, const std::uint8_t* special,
+                                                Field* next, Field* const out_end) noexcept {
+  if (body_end > kChunkBytes) {
+    return WalkOrdinaryChunks(data, body_start, body_end, special, next, out_end);
+  }
+  return WalkOneScan(data, body_start, body_end, special, next, out_end);
+}
+
+// Whether the CPU can run the AVX-512 field walk (field_walk_avx512.h), read
+// once at start-up. (A Decode before this initialiser has run sees false:
+// the scalar walk.)
+const bool kHaveAvx512Walk = simd::CpuSupportsAvx512Vbmi2();
+
+// The AVX-512 walk's latency per 64-byte block is longer than the scalar
+// walk's for a few fields; it wins from several blocks on (measured on Zen 4:
+// ~7% slower for a 260-byte ExecutionReport, ~19% faster for a 560-byte
+// QuoteRequest), so shorter messages (body_end, header included) keep the scalar walk.
+constexpr std::size_t kAvx512WalkMinBytes = 384;
+
+// WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
+// has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
+// the bytes' size): the fields go to next, next + 1, ... below out_end. It
+// scans [0, body_end) (in one pass up to kChunkBytes, the common case, else
+// WalkOrdinaryChunks) and takes each SOH's field with FastFields; a body_end
+// of kAvx512WalkMinBytes or more takes the AVX-512 walk instead when the CPU
+// has it and AVX-512 is the active implementation (simd::ActiveIsa), with the
+// same result. Returns one past the last field written, with the byte sum of
+// [0, body_end) when every field was ordinary, or kWalkStopped when it
+// stopped at a field that is not ordinary or does not fit (that field then
+// starts right after the last one written, or at body_start). Out of line, so
+// that the walk's state has the registers to itself.
+[[gnu::noinline]] WalkResult WalkOrdinary(const char* data, std::size_t body_start,
+                                           std::size_t body_end,
+                                           const codec_internal::SpecialTags* special,
+                                           Field* next, Field* const out_end) noexcept {
+  if (body_end >= kAvx512WalkMinBytes) [[unlikely]] {
+    if (kHaveAvx512Walk && simd::ActiveIsa() == simd::Isa::kAvx512) {
+      return codec_internal::WalkOrdinaryAvx512(data, body_start, body_end, special, next, out_end);
+    }
+    if (body_end > kChunkBytes) {
+      return WalkOrdinaryChunks(data, body_start, body_end, special->flags, next, out_end);
+    }
+  }
+  return WalkOneScan(data, body_start, body_end, special->flags, next, out_end);
 }
 
 }  // namespace
@@ -477,21 +504,20 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
       length_fields_(options.length_fields != nullptr ? options.length_fields
                                                        : &StandardLengthFields()) {
   static_assert(kSpecialTags == kSpecialTableTags);
-  for (std::uint32_t tag : {kTagBeginString, kTagBodyLength, kTagCheckSum}) special_[tag] = 1;
+  for (std::uint32_t tag : {kTagBeginString, kTagBodyLength, kTagCheckSum}) special_.flags[tag] = 1;
   // Tag 0 is what DecodeFast's FastFields parses a malformed tag as (the general path never looks it up).
-  special_[0] = 1;
+  special_.flags[0] = 1;
   for (const LengthDataPair& pair : length_fields_->pairs()) {
     if (pair.length_tag < kSpecialTags) {
-      special_[pair.length_tag] = 1;
+      special_.flags[pair.length_tag] = 1;
     } else {
       has_large_length_tags_ = true;
     }
   }
-  static_assert(std::tuple_size_v<decltype(special_filter_)> == codec_internal::kSpecialFilterWords);
   for (std::uint32_t tag = 0; tag < kSpecialTags; ++tag) {
-    if (special_[tag] != 0) {
+    if (special_.flags[tag] != 0) {
       const std::uint32_t bit = codec_internal::SpecialTagHash(tag);
-      special_filter_[bit >> 5] |= std::uint32_t{1} << (bit & 31);
+      special_.filter[bit >> 5] |= std::uint32_t{1} << (bit & 31);
     }
   }
 }
@@ -539,7 +565,7 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
     fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
 
     const bool allow_empty = options_.allow_empty_values;
-    const std::uint8_t* const special = special_.data();
+    const std::uint8_t* const special = special_.flags;
     // 35= must be the first body field.
     if (data[h.body_start] != '3' || data[h.body_start + 1] != '5' || data[h.body_start + 2] != '=') {
       std::uint32_t first = 0;
@@ -779,16 +805,9 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   // the header's values need not live across the walk.
   fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
   fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
-  // Body fields go below out_end; 10= then still fits. The AVX-512 walk for
-  // bodies of kAvx512WalkMinBytes or more when the CPU has it and AVX-512 is
-  // the active implementation (a compare and a load elsewhere).
+  // Body fields go below out_end; 10= then still fits.
   const WalkResult walk =
-      body_end >= kAvx512WalkMinBytes && kHaveAvx512Walk && simd::ActiveIsa() == simd::Isa::kAvx512
-          ? codec_internal::WalkOrdinaryAvx512(data, body_start, body_end, special_.data(),
-                                               special_filter_.data(), fields + 2,
-                                               fields + (capacity - 1))
-          : WalkOrdinary(data, body_start, body_end, special_.data(), fields + 2,
-                         fields + (capacity - 1));
+      WalkOrdinary(data, body_start, body_end, &special_, fields + 2, fields + (capacity - 1));
   Field* next = walk.next;
   const std::uint64_t sum = walk.sum;
   if (sum == kWalkStopped) [[unlikely]] {
@@ -846,9 +865,9 @@ DecoderPaths::WalkOutcome DecoderPaths::Walk(const Decoder& d, std::string_view 
   }
   if (avx512 && !simd::CpuSupportsAvx512Vbmi2()) return r;
   const WalkResult w =
-      avx512 ? WalkOrdinaryAvx512(data, h.body_start, body_end, d.special_.data(),
-                                  d.special_filter_.data(), out, out + capacity)
-             : WalkOrdinary(data, h.body_start, body_end, d.special_.data(), out, out + capacity);
+      avx512 ? WalkOrdinaryAvx512(data, h.body_start, body_end, &d.special_, out, out + capacity)
+             : WalkOrdinaryScalar(data, h.body_start, body_end, d.special_.flags, out,
+                                  out + capacity);
   r.framed = true;
   r.fields = static_cast<std::uint32_t>(w.next - out);
   r.sum = w.sum;

@@ -153,8 +153,10 @@ constexpr __mmask16 kLengthLanes[3] = {LengthLanes(0), LengthLanes(1), LengthLan
 }  // namespace
 
 WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::size_t body_end,
-                              const std::uint8_t* special, const std::uint32_t* filter,
-                              Field* next, Field* const out_end) noexcept {
+                              const SpecialTags* special_tags, Field* next,
+                              Field* const out_end) noexcept {
+  const std::uint8_t* const special = special_tags->flags;
+  const std::uint32_t* const filter = special_tags->filter;
   const __m512i zero = _mm512_setzero_si512();
   const __m512i soh_byte = _mm512_set1_epi8('\x01');
   const __m512i eq_byte = _mm512_set1_epi8('=');

@@ -9,9 +9,8 @@
 // active SIMD implementation be simd::Isa::kAvx512, so that forcing another
 // one (FIXWIRE_SIMD, SetActiveIsa) selects the scalar walk.
 //
-// The special-tag filter: a 1024-bit set (32 words) holding SpecialTagHash(t)
-// of every tag t below 10000 with special[t] != 0. The walk asks the exact
-// table only for the fields whose hash is in the set.
+// The special tags (codec/internal/special_tags.h): the walk asks the exact
+// table only for the fields whose bit is set in the 1024-bit filter.
 #ifndef FIXWIRE_CODEC_INTERNAL_FIELD_WALK_AVX512_H_
 #define FIXWIRE_CODEC_INTERNAL_FIELD_WALK_AVX512_H_
 
@@ -20,17 +19,9 @@
 
 #include "codec/field.h"
 #include "codec/internal/ordinary_field.h"
+#include "codec/internal/special_tags.h"
 
 namespace fixwire::codec_internal {
-
-// Words of the special-tag filter.
-inline constexpr std::size_t kSpecialFilterWords = 32;
-
-// SpecialTagHash is a tag's bit in the filter (0..1023): bit tag / 32 % 32
-// of word tag % 32 (so the walk needs one permute and one rotate per 16 tags).
-constexpr std::uint32_t SpecialTagHash(std::uint32_t tag) noexcept {
-  return (tag & 31u) << 5 | (tag >> 5 & 31u);
-}
 
 // WalkOrdinaryAvx512 indexes the body [body_start, body_end) of a frame
 // DecodeFast has checked (data[body_end - 1] is SOH, body_start < 64) into
@@ -39,10 +30,9 @@ constexpr std::uint32_t SpecialTagHash(std::uint32_t tag) noexcept {
 // field was ordinary, or kWalkStopped when it stopped at a field that is not
 // ordinary, is special or does not fit (that field then starts right after
 // the last one written, or at body_start). `special` is the Decoder's table
-// of 10000 entries, `filter` its kSpecialFilterWords-word filter.
+// (its flags and filter).
 WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::size_t body_end,
-                              const std::uint8_t* special, const std::uint32_t* filter,
-                              Field* next, Field* out_end) noexcept;
+                              const SpecialTags* special, Field* next, Field* out_end) noexcept;
 
 }  // namespace fixwire::codec_internal
 
