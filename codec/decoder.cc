@@ -4,7 +4,9 @@
 // (ScanSohAndSum) whose SOH masks are walked with countr_zero and the tags
 // parsed four bytes at a time (SWAR), the byte sum compared with 10= as text.
 // DecodeGeneral takes everything else (data fields, long tags, every error),
-// from scratch or from the field where DecodeFast's walk stopped.
+// from scratch or from the field where DecodeFast's walk stopped. Long bodies
+// may take the AVX-512 walk instead (internal/field_walk_avx512.h), with the
+// same result.
 #include "codec/decoder.h"
 
 #include <array>

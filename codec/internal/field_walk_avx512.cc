@@ -23,11 +23,12 @@
 // into 16 lanes each (an ordinary field has at least 4 bytes: at most 16 of
 // either per block); the pending field's E and tag, carried in a register,
 // go in front of this block's. The four bytes before each E are gathered
-// from (previous block, this block) with one vpermi2b; the bytes up to the
-// last non-digit among them are cleared (for a tag of fewer than 4 digits it
-// is the SOH before the field), and two multiply-adds give the tags. The tags
-// are checked against the special-tag filter; the Fields {tag, E + 1,
-// SOH - E - 1} go out 16 at a time (two dword permutes per 64 bytes).
+// from the tag-digit values (digit - '0' where the carries ran, 0 elsewhere)
+// of (previous block, this block) with one vpermi2b, so the bytes before a
+// tag of fewer than 4 digits (its SOH, the previous value) are 0, and two
+// multiply-adds give the tags. The tags are checked against the special-tag
+// filter; the Fields {tag, E + 1, SOH - E - 1} go out 16 at a time (two
+// dword permutes per 64 bytes, three full stores: 16 free slots needed).
 //
 // Exactness: the vector path takes a block only when all its fields are
 // ordinary (the masks), none is special (the filter, which has no false
@@ -182,7 +183,7 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   std::uint64_t soh_carry = 0;  // byte b - 1 is SOH
   std::uint64_t e_carry = 0;    // byte b - 1 is an E
   std::uint64_t starts_before = 0;  // the previous block's S
-  unsigned char add_carry = 0;      // the digit + S carry out of the previous block
+  std::uint64_t add_carry = 0;      // the digit + S carry out of the previous block
   std::size_t pos = body_start;     // the first field not yet written starts here
   std::uint64_t body_from = ~std::uint64_t{0} << body_start;  // block 0: the body's bytes
 
@@ -197,15 +198,19 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
     const std::uint64_t digit = _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, zero_digit), nine);
     const std::uint64_t starts = ((soh << 1) | soh_carry) & body;
     soh_carry = soh >> 63;
-    unsigned long long sum_bits;
-    add_carry = _addcarry_u64(add_carry, digit, starts, &sum_bits);
+    // digit + starts + the carry out of the previous block, as one 128-bit add (add, adc).
+    const unsigned __int128 wide =
+        static_cast<unsigned __int128>(digit) + starts + add_carry;
+    const std::uint64_t sum_bits = static_cast<std::uint64_t>(wide);
+    add_carry = static_cast<std::uint64_t>(wide >> 64);
     const std::uint64_t ends = sum_bits & ~digit;         // E: the byte after each tag
     const std::uint64_t tag_digits = digit & ~sum_bits;  // the digits the carries ran through
-    const std::uint64_t near_start = starts | (starts << 1 | starts_before >> 63) |
-                                     (starts << 2 | starts_before >> 62) |
-                                     (starts << 3 | starts_before >> 61);
+    // A tag's digits run from its start without a gap, so it has 5 or more
+    // exactly when the byte 4 after its start is one of them and not the next
+    // field's start (a field with a tag, '=', a value and SOH has 4 bytes or more).
+    const std::uint64_t fifth = ((starts << 4) | (starts_before >> 60)) & ~starts;
     const std::uint64_t bad = (ends & ~eq) | (ends & starts) | (starts & zeros) |
-                              (((ends << 1) | e_carry) & soh) | (tag_digits & ~near_start);
+                              (((ends << 1) | e_carry) & soh) | (tag_digits & fifth);
     starts_before = starts;
     e_carry = ends >> 63;
     if (bad != 0) [[unlikely]] {
