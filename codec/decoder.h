@@ -43,6 +43,7 @@
 #include "codec/data_fields.h"
 #include "codec/error.h"
 #include "codec/field_index.h"
+#include "codec/internal/special_tags.h"
 #include "codec/message_view.h"
 
 namespace fixwire {
@@ -125,8 +126,9 @@ class Decoder {
   DecoderOptions options_;
   const LengthFieldTable* length_fields_;
   bool has_large_length_tags_ = false;
-  // special_[tag] is 1 for the Length tags below kSpecialTags and for 8, 9, 10.
-  std::array<std::uint8_t, kSpecialTags> special_{};
+  // special_.flags[tag] is 1 for the Length tags below kSpecialTags and for
+  // 8, 9, 10, with a filter of them for the AVX-512 walk (internal/special_tags.h).
+  codec_internal::SpecialTags special_{};
 };
 
 }  // namespace fixwire

@@ -26,6 +26,7 @@ struct CpuFlags {
   bool sse2 = false;
   bool avx2 = false;    // AVX2 + BMI1 + BMI2 + LZCNT + POPCNT, YMM state enabled by the OS
   bool avx512 = false;  // the above + AVX-512 F/BW/VL, ZMM and opmask state enabled by the OS
+  bool avx512_vbmi2 = false;  // the above + AVX-512 VBMI and VBMI2
 };
 
 #if defined(FIXWIRE_SIMD_X86)
@@ -59,6 +60,8 @@ CpuFlags DetectCpu() noexcept {
   const bool avx512f = (ebx & (1u << 16)) != 0;
   const bool avx512bw = (ebx & (1u << 30)) != 0;
   const bool avx512vl = (ebx & (1u << 31)) != 0;
+  const bool vbmi = (ecx & (1u << 1)) != 0;
+  const bool vbmi2 = (ecx & (1u << 6)) != 0;
   bool lzcnt = false;
   if (__get_cpuid(0x80000000u, &eax, &ebx, &ecx, &edx) && eax >= 0x80000001u) {
     __get_cpuid(0x80000001u, &eax, &ebx, &ecx, &edx);
@@ -66,6 +69,7 @@ CpuFlags DetectCpu() noexcept {
   }
   flags.avx2 = flags.sse2 && ymm_state && avx2 && bmi1 && bmi2 && lzcnt && popcnt;
   flags.avx512 = flags.avx2 && zmm_state && avx512f && avx512bw && avx512vl;
+  flags.avx512_vbmi2 = flags.avx512 && vbmi && vbmi2;
 #endif
   return flags;
 }
@@ -149,6 +153,8 @@ bool CpuSupports(Isa isa) noexcept {
   }
   return false;
 }
+
+bool CpuSupportsAvx512Vbmi2() noexcept { return simd_internal::Cpu().avx512_vbmi2; }
 
 Isa BestSupportedIsa() noexcept {
   if (CpuSupports(Isa::kAvx512)) return Isa::kAvx512;

@@ -40,6 +40,12 @@ std::optional<Isa> ParseIsaName(std::string_view name) noexcept;
 // CpuSupports reports whether this CPU and OS can run `isa` (scalar: always).
 bool CpuSupports(Isa isa) noexcept;
 
+// CpuSupportsAvx512Vbmi2 reports whether this CPU and OS can run AVX-512
+// F/BW/VL together with VBMI and VBMI2 (byte permutes and byte compress),
+// which the decoder's AVX-512 field walk needs on top of Isa::kAvx512.
+// Independent of the active implementation; cheap after the first call.
+bool CpuSupportsAvx512Vbmi2() noexcept;
+
 // BestSupportedIsa returns the widest implementation this CPU supports.
 Isa BestSupportedIsa() noexcept;
 

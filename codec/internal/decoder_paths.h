@@ -5,9 +5,12 @@
 // the message (then `out` is set exactly as General would set it); false
 // means "not the common shape" and changes nothing but the index's scratch
 // contents. General is the complete decoder (every check, every error).
+// Walk runs one of DecodeFast's field walks alone, for tests that hold the
+// AVX-512 walk against the scalar one.
 #ifndef FIXWIRE_CODEC_INTERNAL_DECODER_PATHS_H_
 #define FIXWIRE_CODEC_INTERNAL_DECODER_PATHS_H_
 
+#include <cstdint>
 #include <string_view>
 
 #include "codec/decoder.h"
@@ -19,6 +22,22 @@ struct DecoderPaths {
                    MessageView& out) noexcept;
   static Error General(const Decoder& d, std::string_view bytes, FieldIndex& index,
                        MessageView& out) noexcept;
+
+  // WalkOutcome: whether the frame was one the walks take (else nothing ran),
+  // how many fields the walk wrote, and its sum (kStopped when it stopped).
+  struct WalkOutcome {
+    static constexpr std::uint64_t kStopped = ~std::uint64_t{0};
+    bool framed = false;
+    std::uint32_t fields = 0;
+    std::uint64_t sum = 0;
+  };
+  // Walk checks the frame as DecodeFast does (a header its frame checks
+  // read, the byte before "10=" an SOH, body_start < 64, the trailer's 7
+  // bytes in `bytes`) and runs the scalar walk (avx512 false) or the AVX-512
+  // walk (true; only where simd::CpuSupportsAvx512Vbmi2()) over the body,
+  // writing fields to out[0..capacity) (the walk's out_end is out + capacity).
+  static WalkOutcome Walk(const Decoder& d, std::string_view bytes, bool avx512, Field* out,
+                          std::uint32_t capacity) noexcept;
 };
 
 }  // namespace fixwire::codec_internal

@@ -2,7 +2,8 @@
 
 FIXWIRE_COPTS: warnings as errors for project code, -O3 under -c opt.
 FIXWIRE_TEST_COPTS: the same, for tests (gtest macros trip -Wsign-compare less here).
-ISA_*_COPTS: only the per-ISA kernel libraries in simd/internal get these;
+ISA_*_COPTS: only the per-ISA kernel libraries in simd/internal (and the decoder's
+AVX-512 field walk) get these;
 everything else builds for baseline x86-64, and the CPU is checked at run time.
 """
 
@@ -23,6 +24,8 @@ FIXWIRE_TEST_COPTS = FIXWIRE_COPTS + ["-Wno-sign-compare"]
 ISA_SSE2_COPTS = ["-msse2"]
 ISA_AVX2_COPTS = ["-mavx2", "-mbmi", "-mbmi2", "-mlzcnt", "-mpopcnt"]
 ISA_AVX512_COPTS = ISA_AVX2_COPTS + ["-mavx512f", "-mavx512bw", "-mavx512vl"]
+# The decoder's AVX-512 field walk (codec/internal/field_walk_avx512.cc): byte permutes and compress.
+ISA_AVX512_VBMI_COPTS = ISA_AVX512_COPTS + ["-mavx512vbmi", "-mavx512vbmi2"]
 
 # libFuzzer's main under --config=fuzz; a corpus-replay main otherwise.
 FUZZ_LINKOPTS = select({
