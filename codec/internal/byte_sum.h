@@ -35,33 +35,29 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
   const __m128i zero = _mm_setzero_si128();
   __m128i sum = zero;
   const auto load = [](const char* q) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(q)); };
+  // The sums of 64 bytes from q, as two 64-bit halves (four SADs).
+  const auto sum64 = [&](const char* q) noexcept {
+    const __m128i a = _mm_sad_epu8(load(q), zero);
+    const __m128i b = _mm_sad_epu8(load(q + 16), zero);
+    const __m128i c = _mm_sad_epu8(load(q + 32), zero);
+    const __m128i d = _mm_sad_epu8(load(q + 48), zero);
+    return _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d));
+  };
   for (; n >= 256; n -= 256, p += 256) {
     for (int i = 0; i < 256; i += 64) {
-      const __m128i a = _mm_sad_epu8(load(p + i), zero);
-      const __m128i b = _mm_sad_epu8(load(p + i + 16), zero);
-      const __m128i c = _mm_sad_epu8(load(p + i + 32), zero);
-      const __m128i d = _mm_sad_epu8(load(p + i + 48), zero);
-      sum = _mm_add_epi64(sum, _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d)));
+      sum = _mm_add_epi64(sum, sum64(p + i));
     }
   }
   // Below 256 bytes (an encoder's usual body): one test per bit of n, no
   // loop, so a block of 128, 64, 32 and 16 bytes each at most once.
   if (n & 128) {
     for (int i = 0; i < 128; i += 64) {
-      const __m128i a = _mm_sad_epu8(load(p + i), zero);
-      const __m128i b = _mm_sad_epu8(load(p + i + 16), zero);
-      const __m128i c = _mm_sad_epu8(load(p + i + 32), zero);
-      const __m128i d = _mm_sad_epu8(load(p + i + 48), zero);
-      sum = _mm_add_epi64(sum, _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d)));
+      sum = _mm_add_epi64(sum, sum64(p + i));
     }
     p += 128;
   }
   if (n & 64) {
-    const __m128i a = _mm_sad_epu8(load(p), zero);
-    const __m128i b = _mm_sad_epu8(load(p + 16), zero);
-    const __m128i c = _mm_sad_epu8(load(p + 32), zero);
-    const __m128i d = _mm_sad_epu8(load(p + 48), zero);
-    sum = _mm_add_epi64(sum, _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d)));
+    sum = _mm_add_epi64(sum, sum64(p));
     p += 64;
   }
   if (n & 32) {
