@@ -82,49 +82,83 @@ inline bool DecimalSyntax(const char* p, std::size_t n) noexcept {
   return i == n && whole + (i - frac) != 0;
 }
 
+// BytesBelow10: every byte of x is 0..9.
+// (No byte of x has its top bit set and adding 0x76 sets none: then no
+// addition carries, and each byte is below 0x80 - 0x76 = 10.)
+inline bool BytesBelow10(std::uint64_t x) noexcept {
+  return (((x + 0x7676767676767676ull) | x) & 0x8080808080808080ull) == 0;
+}
+
 // UtcTimestampOk: true when p[0, n) is certainly a valid UTCTimestamp
 // (CheckFormat kOk): YYYYMMDD-HH:MM:SS[.f{3,6,9,12}] with a year in
 // 1678..2261, a real date, hour <= 23, minute <= 59, second <= 60. false:
-// not settled here (CheckFormat decides). Branch-light: the date and the
-// time are one 8-byte word each, checked and converted as a whole.
+// not settled here (CheckFormat decides). Branch-light SWAR: the date and
+// the time are one 8-byte word each, checked for their shape and converted
+// to two-digit numbers (one per byte) as a whole; the range checks of
+// month, day, hour, minute and second are one add and mask per word; the
+// fraction is one or two 8-byte words (never read beyond p + n).
 inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
   constexpr std::uint32_t kLengths = (1u << 17) | (1u << 21) | (1u << 24) | (1u << 27) | (1u << 30);
   if (n >= 32 || !((kLengths >> n) & 1u) || p[8] != '-') return false;
   std::uint64_t date, time;
   std::memcpy(&date, p, 8);
   std::memcpy(&time, p + 9, 8);  // "HH:MM:SS", ':' at bytes 2 and 5
-  constexpr std::uint64_t kColonBytes = 0x0000FF0000FF0000ull;
-  if ((time & kColonBytes) != 0x00003A00003A0000ull || !Digits8(date) ||
-      !Digits8((time & ~kColonBytes) | 0x0000300000300000ull)) {
+  // Digits become 0..9 and the colons 0: every byte must then be below 10
+  // (the colon bytes exactly 0).
+  const std::uint64_t d = date ^ 0x3030303030303030ull;
+  const std::uint64_t t = time ^ 0x30303A30303A3030ull;
+  constexpr std::uint64_t kAdd10 = 0x7676767676767676ull;
+  if ((((d + kAdd10) | d | (t + kAdd10) | t) & 0x8080808080808080ull) |
+      (t & 0x0000FF0000FF0000ull)) {
     return false;
   }
-  // Each byte 0..9; byte k of `pairs` is 10 * digit k + digit k+1 (<= 99: no carries).
-  const std::uint64_t d = date - 0x3030303030303030ull;
+  // Byte k of dp / tp is 10 * digit k + digit k+1 (<= 99: no carries).
   const std::uint64_t dp = d * 10 + (d >> 8);
-  const std::uint64_t t = ((time & ~kColonBytes) | 0x0000300000300000ull) - 0x3030303030303030ull;
   const std::uint64_t tp = t * 10 + (t >> 8);
-  const unsigned year = static_cast<unsigned>(dp & 0xFF) * 100 + static_cast<unsigned>((dp >> 16) & 0xFF);
-  const unsigned month = static_cast<unsigned>((dp >> 32) & 0xFF);
-  const unsigned day = static_cast<unsigned>((dp >> 48) & 0xFF);
-  const unsigned hour = static_cast<unsigned>(tp & 0xFF);
-  const unsigned minute = static_cast<unsigned>((tp >> 24) & 0xFF);
-  const unsigned second = static_cast<unsigned>((tp >> 48) & 0xFF);
-  if (year - 1678 > 2261 - 1678 || month - 1 > 11 || day - 1 > 30 || hour > 23 || minute > 59 ||
-      second > 60) {
+  // Hour (byte 0) <= 23, minute (byte 3) <= 59, second (byte 6) <= 60: add
+  // 127 - limit to each (<= 99 + 127: no carries); the top bit is then set
+  // only above the limit.
+  constexpr std::uint64_t kTimeBytes = 0x00FF0000FF0000FFull;
+  constexpr std::uint64_t kTimeAdd =
+      (std::uint64_t{127 - 60} << 48) | (std::uint64_t{127 - 59} << 24) | std::uint64_t{127 - 23};
+  // Month (byte 4) 1..12 and day (byte 6) 1..31: v + 127 has its top bit
+  // set when v >= 1, v + 127 - limit when v > limit.
+  constexpr std::uint64_t kDateBytes = 0x00FF00FF00000000ull;
+  constexpr std::uint64_t kDateHigh = 0x0080008000000000ull;
+  constexpr std::uint64_t kAtLeast1 = (std::uint64_t{127} << 48) | (std::uint64_t{127} << 32);
+  constexpr std::uint64_t kAtMost =
+      (std::uint64_t{127 - 31} << 48) | (std::uint64_t{127 - 12} << 32);
+  const std::uint64_t md = dp & kDateBytes;
+  if ((((tp & kTimeBytes) + kTimeAdd) & 0x0080000080000080ull) |
+      (((md + kAtLeast1) & kDateHigh) ^ kDateHigh) | ((md + kAtMost) & kDateHigh)) {
     return false;
   }
+  const unsigned year = static_cast<unsigned>(dp & 0xFF) * 100 + static_cast<unsigned>((dp >> 16) & 0xFF);
+  if (year - 1678 > 2261 - 1678) return false;
+  const unsigned day = static_cast<unsigned>(dp >> 48) & 0xFF;
   if (day > 28) {
+    const unsigned month = static_cast<unsigned>(dp >> 32) & 0xFF;
     constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
     if (day > (month == 2 && leap ? 29u : kDays[month - 1])) return false;
   }
-  if (n > 17) {
-    if (p[17] != '.') return false;
-    for (std::size_t i = 18; i < n; ++i) {
-      if (!IsDigitChar(p[i])) return false;
-    }
+  if (n == 17) return true;
+  // The fraction: '.' at 17 (its byte exactly 0 after the XOR), digits to n.
+  if (n == 21) {
+    std::uint32_t f;
+    std::memcpy(&f, p + 17, 4);
+    f ^= 0x3030302Eu;
+    return (f & 0xFF) == 0 && BytesBelow10(f);
   }
-  return true;
+  std::uint64_t a;
+  std::memcpy(&a, p + 16, 8);  // a digit of the seconds, '.', 6 digits
+  a ^= 0x3030303030302E30ull;
+  if (a & 0xFF00) return false;
+  if (n == 24) return BytesBelow10(a);
+  std::uint64_t b;
+  std::memcpy(&b, p + n - 8, 8);  // n is 27 or 30: the last 8 digits
+  b ^= 0x3030303030303030ull;
+  return (((a + kAdd10) | a | (b + kAdd10) | b) & 0x8080808080808080ull) == 0;
 }
 
 // TimeOfDayOk: HH:MM:SS[.f{3,6,9,12}] with hour <= 23, minute <= 59,
