@@ -89,6 +89,36 @@ inline bool BytesBelow10(std::uint64_t x) noexcept {
   return (((x + 0x7676767676767676ull) | x) & 0x8080808080808080ull) == 0;
 }
 
+// --- Word-at-a-time checks for values with 8 readable bytes at p ---
+// (The caller knows p[0, 8) lies inside its buffer even when n < 8; bytes
+// from n on are ignored.) Each gives exactly the answer of the byte-by-byte
+// check named, for 1 <= n <= 8 (a test compares them on every short value).
+
+// LowBytes: a mask of the low n bytes of a word, 1 <= n <= 8.
+inline std::uint64_t LowBytes(std::size_t n) noexcept { return ~std::uint64_t{0} >> (64 - 8 * n); }
+
+// ShortUnsigned8: ShortUnsigned(p, 0, n) for 1 <= n <= 8.
+inline bool ShortUnsigned8(const char* p, std::size_t n) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return BytesBelow10((x ^ 0x3030303030303030ull) & LowBytes(n));
+}
+
+// DecimalSyntax8: DecimalSyntax(p, n) for 1 <= n <= 8 when p[0] != '-':
+// digits and at most one '.', at least one digit.
+inline bool DecimalSyntax8(const char* p, std::size_t n) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  const std::uint64_t keep = LowBytes(n);
+  // The '.' bytes among the low n: exact zero-byte test of x ^ "........".
+  const std::uint64_t y = x ^ 0x2E2E2E2E2E2E2E2Eull;
+  const std::uint64_t dots =
+      ~(((y & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | y) & 0x8080808080808080ull & keep;
+  // At most one '.', and not the value's only byte; the '.' counts as a '0'.
+  if ((dots & (dots - 1)) != 0 || (n == 1 && dots != 0)) return false;
+  return BytesBelow10((x ^ 0x3030303030303030ull ^ ((dots >> 7) * (0x2E ^ 0x30))) & keep);
+}
+
 // UtcTimestampOk: true when p[0, n) is certainly a valid UTCTimestamp
 // (CheckFormat kOk): YYYYMMDD-HH:MM:SS[.f{3,6,9,12}] with a year in
 // 1678..2261, a real date, hour <= 23, minute <= 59, second <= 60. false:

@@ -9,6 +9,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "codec/internal/dictionary_value_format.h"
 #include "gtest/gtest.h"
@@ -115,6 +116,53 @@ TEST(UtcTimestampSwarTest, RandomBytes) {
       c = rng() % 2 ? alphabet[rng() % alphabet.size()] : static_cast<char>(rng());
     }
     Check(v);
+    if (HasFatalFailure()) return;
+  }
+}
+
+// ShortUnsigned8 and DecimalSyntax8 against the byte-by-byte ShortUnsigned
+// and DecimalSyntax on every value of 1..4 bytes over an alphabet of digits,
+// '.', '-' and neighbours, and on random values of 1..8 bytes, each read
+// from an 8-byte buffer whose bytes after the value are random.
+void CheckShort(const std::string& v, std::uint64_t tail) {
+  char buf[8];
+  std::memcpy(buf, &tail, 8);
+  std::memcpy(buf, v.data(), v.size());
+  const std::size_t n = v.size();
+  ASSERT_EQ(codec_internal::ShortUnsigned8(buf, n), codec_internal::ShortUnsigned(v.data(), 0, n))
+      << "'" << v << "'";
+  if (v[0] != '-') {
+    ASSERT_EQ(codec_internal::DecimalSyntax8(buf, n), codec_internal::DecimalSyntax(v.data(), n))
+        << "'" << v << "'";
+  }
+}
+
+TEST(ShortValueSwarTest, EveryShortValueOverAnAlphabet) {
+  const std::string alphabet("0159./-,:\x00\xb0 a", 13);
+  std::mt19937_64 rng(3);
+  std::vector<std::string> level = {""};
+  for (std::size_t n = 1; n <= 4; ++n) {
+    std::vector<std::string> next;
+    for (const std::string& s : level) {
+      for (char c : alphabet) {
+        next.push_back(s + c);
+        CheckShort(next.back(), rng());
+        if (HasFatalFailure()) return;
+      }
+    }
+    level = std::move(next);
+  }
+}
+
+TEST(ShortValueSwarTest, RandomValuesUpToEightBytes) {
+  std::mt19937_64 rng(5);
+  const std::string alphabet = "0123456789.-";
+  for (int i = 0; i < 300000; ++i) {
+    std::string v(1 + rng() % 8, '0');
+    for (auto& c : v) {
+      c = rng() % 16 ? alphabet[rng() % alphabet.size()] : static_cast<char>(rng());
+    }
+    CheckShort(v, rng());
     if (HasFatalFailure()) return;
   }
 }
