@@ -355,13 +355,15 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
         break;
       }
       case ValueClass::kUnsigned:
+      case ValueClass::kSigned:
       case ValueClass::kDecimal:
         for (std::uint32_t i = 0; i < count; ++i, f += len) {
           const char* v = data + f->offset;
           const std::uint32_t n = f->length;
+          // (Without a '-', a kSigned value is checked as a kUnsigned one.)
           if (n - 1 < 8 && f->offset + 8 <= size && v[0] != '-') {
-            if (info.value_class == ValueClass::kUnsigned ? codec_internal::ShortUnsigned8(v, n)
-                                                          : codec_internal::DecimalSyntax8(v, n)) {
+            if (info.value_class != ValueClass::kDecimal ? codec_internal::ShortUnsigned8(v, n)
+                                                         : codec_internal::DecimalSyntax8(v, n)) {
               continue;
             }
           } else if (codec_internal::QuickValueOk(d, info, v, n)) {

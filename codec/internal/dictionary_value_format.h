@@ -94,29 +94,31 @@ inline bool BytesBelow10(std::uint64_t x) noexcept {
 // from n on are ignored.) Each gives exactly the answer of the byte-by-byte
 // check named, for 1 <= n <= 8 (a test compares them on every short value).
 
-// LowBytes: a mask of the low n bytes of a word, 1 <= n <= 8.
-inline std::uint64_t LowBytes(std::size_t n) noexcept { return ~std::uint64_t{0} >> (64 - 8 * n); }
-
-// ShortUnsigned8: ShortUnsigned(p, 0, n) for 1 <= n <= 8.
+// ShortUnsigned8: ShortUnsigned(p, 0, n) for 1 <= n <= 8. The value's n
+// bytes, XORed with '0', are shifted to the top of the word (the rest
+// become zero bytes, which pass) and must all be below 10.
 inline bool ShortUnsigned8(const char* p, std::size_t n) noexcept {
   std::uint64_t x;
   std::memcpy(&x, p, 8);
-  return BytesBelow10((x ^ 0x3030303030303030ull) & LowBytes(n));
+  return BytesBelow10((x ^ 0x3030303030303030ull) << (64 - 8 * n));
 }
 
 // DecimalSyntax8: DecimalSyntax(p, n) for 1 <= n <= 8 when p[0] != '-':
-// digits and at most one '.', at least one digit.
+// digits and at most one '.', at least one digit. The bytes that are not
+// digits are flagged as in BytesBelow10 (exactly, when every byte is a
+// digit or '.': no addition then carries); there may be no flag, or one
+// flag on a '.' that is not the whole value.
 inline bool DecimalSyntax8(const char* p, std::size_t n) noexcept {
   std::uint64_t x;
   std::memcpy(&x, p, 8);
-  const std::uint64_t keep = LowBytes(n);
-  // The '.' bytes among the low n: exact zero-byte test of x ^ "........".
-  const std::uint64_t y = x ^ 0x2E2E2E2E2E2E2E2Eull;
-  const std::uint64_t dots =
-      ~(((y & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | y) & 0x8080808080808080ull & keep;
-  // At most one '.', and not the value's only byte; the '.' counts as a '0'.
-  if ((dots & (dots - 1)) != 0 || (n == 1 && dots != 0)) return false;
-  return BytesBelow10((x ^ 0x3030303030303030ull ^ ((dots >> 7) * (0x2E ^ 0x30))) & keep);
+  const unsigned shift = static_cast<unsigned>(64 - 8 * n);
+  const std::uint64_t y = (x ^ 0x3030303030303030ull) << shift;
+  const std::uint64_t flags = ((y + 0x7676767676767676ull) | y) & 0x8080808080808080ull;
+  if (flags == 0) return true;
+  if ((flags & (flags - 1)) != 0 || n == 1) return false;
+  // The flagged byte's place in the value.
+  const unsigned at = (static_cast<unsigned>(__builtin_ctzll(flags)) - shift) >> 3;
+  return p[at] == '.';
 }
 
 // UtcTimestampOk: true when p[0, n) is certainly a valid UTCTimestamp
@@ -192,20 +194,37 @@ inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
 }
 
 // TimeOfDayOk: HH:MM:SS[.f{3,6,9,12}] with hour <= 23, minute <= 59,
-// second <= 60 (UTCTimeOnly, LocalMktTime): true only when CheckFormat says kOk.
+// second <= 60 (UTCTimeOnly, LocalMktTime): true only when CheckFormat says
+// kOk. SWAR as UtcTimestampOk; never reads beyond p + n.
 inline bool TimeOfDayOk(const char* p, std::size_t n) noexcept {
-  if (n != 8 && n != 12 && n != 15 && n != 18 && n != 21) return false;
-  if (p[2] != ':' || p[5] != ':' || !IsDigitChar(p[0]) || !IsDigitChar(p[1]) ||
-      !IsDigitChar(p[3]) || !IsDigitChar(p[4]) || !IsDigitChar(p[6]) || !IsDigitChar(p[7]) ||
-      Two(p) > 23 || Two(p + 3) > 59 || Two(p + 6) > 60) {
-    return false;
-  }
+  constexpr std::uint32_t kLengths = (1u << 8) | (1u << 12) | (1u << 15) | (1u << 18) | (1u << 21);
+  if (n >= 32 || !((kLengths >> n) & 1u)) return false;
+  std::uint64_t time;
+  std::memcpy(&time, p, 8);
+  const std::uint64_t t = time ^ 0x30303A30303A3030ull;  // digits 0..9, colons 0
+  constexpr std::uint64_t kAdd10 = 0x7676767676767676ull;
+  if ((((t + kAdd10) | t) & 0x8080808080808080ull) | (t & 0x0000FF0000FF0000ull)) return false;
+  const std::uint64_t tp = t * 10 + (t >> 8);  // hour byte 0, minute 3, second 6
+  constexpr std::uint64_t kTimeAdd =
+      (std::uint64_t{127 - 60} << 48) | (std::uint64_t{127 - 59} << 24) | std::uint64_t{127 - 23};
+  if (((tp & 0x00FF0000FF0000FFull) + kTimeAdd) & 0x0080000080000080ull) return false;
   if (n == 8) return true;
-  if (p[8] != '.') return false;
-  for (std::size_t i = 9; i < n; ++i) {
-    if (!IsDigitChar(p[i])) return false;
+  // The fraction: '.' at 8 (its byte exactly 0 after the XOR), digits to n.
+  if (n == 12) {
+    std::uint32_t f;
+    std::memcpy(&f, p + 8, 4);
+    f ^= 0x3030302Eu;
+    return (f & 0xFF) == 0 && BytesBelow10(f);
   }
-  return true;
+  std::uint64_t a;
+  std::memcpy(&a, p + 7, 8);  // a digit of the seconds, '.', 6 digits
+  a ^= 0x3030303030302E30ull;
+  if (a & 0xFF00) return false;
+  if (n == 15) return BytesBelow10(a);
+  std::uint64_t b;
+  std::memcpy(&b, p + n - 8, 8);  // n is 18 or 21: the last 8 digits
+  b ^= 0x3030303030303030ull;
+  return (((a + kAdd10) | a | (b + kAdd10) | b) & 0x8080808080808080ull) == 0;
 }
 
 inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) noexcept {

@@ -120,6 +120,64 @@ TEST(UtcTimestampSwarTest, RandomBytes) {
   }
 }
 
+// ReferenceTimeOfDayOk: HH:MM:SS[.f{3,6,9,12}], hour <= 23, minute <= 59,
+// second <= 60; one byte at a time.
+bool ReferenceTimeOfDayOk(const char* p, std::size_t n) {
+  if (n != 8 && n != 12 && n != 15 && n != 18 && n != 21) return false;
+  for (std::size_t i = 0; i < 8; ++i) {
+    if (i == 2 || i == 5 ? p[i] != ':' : !IsDigit(p[i])) return false;
+  }
+  if (Two(p) > 23 || Two(p + 3) > 59 || Two(p + 6) > 60) return false;
+  if (n == 8) return true;
+  if (p[8] != '.') return false;
+  for (std::size_t i = 9; i < n; ++i) {
+    if (!IsDigit(p[i])) return false;
+  }
+  return true;
+}
+
+void CheckTime(const std::string& v) {
+  std::unique_ptr<char[]> own(new char[v.size() == 0 ? 1 : v.size()]);
+  std::memcpy(own.get(), v.data(), v.size());
+  const bool quick = v.size() >= 8 ? codec_internal::TimeOfDayOk(own.get(), v.size()) : false;
+  ASSERT_EQ(quick, ReferenceTimeOfDayOk(v.data(), v.size())) << "'" << v << "'";
+  if (quick) {
+    ASSERT_EQ(CheckFormat(FieldType::kUtcTimeOnly, v), ErrorCode::kOk) << "'" << v << "'";
+  }
+}
+
+TEST(TimeOfDaySwarTest, EverySingleByteChangeAndRandomValues) {
+  const char* const bases[] = {"00:00:00", "23:59:60.999", "15:30:00.100000",
+                               "09:05:07.000000001", "12:34:56.789012345678"};
+  for (const char* base : bases) {
+    const std::string b(base);
+    CheckTime(b);
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      for (int c = 0; c < 256; ++c) {
+        std::string v = b;
+        v[i] = static_cast<char>(c);
+        CheckTime(v);
+        if (HasFatalFailure()) return;
+      }
+    }
+  }
+  std::mt19937_64 rng(11);
+  auto r = [&](unsigned n) { return static_cast<unsigned>(rng() % n); };
+  for (int i = 0; i < 300000; ++i) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%02u:%02u:%02u", r(26), r(62), r(63));
+    std::string v(buf);
+    const unsigned width = r(15);
+    if (width != 0) {
+      v += r(16) == 0 ? ':' : '.';
+      for (unsigned k = 0; k < width; ++k) v += static_cast<char>('0' + r(10));
+    }
+    if (r(4) == 0) v[r(static_cast<unsigned>(v.size()))] = static_cast<char>(rng());
+    CheckTime(v);
+    if (HasFatalFailure()) return;
+  }
+}
+
 // ShortUnsigned8 and DecimalSyntax8 against the byte-by-byte ShortUnsigned
 // and DecimalSyntax on every value of 1..4 bytes over an alphabet of digits,
 // '.', '-' and neighbours, and on random values of 1..8 bytes, each read
