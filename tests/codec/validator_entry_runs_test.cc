@@ -163,5 +163,39 @@ TEST_F(EntryRunsTest, SameResultAsEntryByEntry) {
   EXPECT_LT(valid_, compared_ * 9 / 10);
 }
 
+// The one-pass path compares BeginString word-wise: every other BeginString
+// (one byte changed, or longer or shorter) is still kBeginString.
+TEST(BeginStringTest, EveryOtherBeginStringIsRejected) {
+  DictionaryCache dicts;
+  const Dictionary& d = dicts.Get("codec/dictionaries/FIX42.xml");
+  const std::string right = "FIX.4.2";
+  std::vector<std::string> wrong;
+  for (std::size_t i = 0; i < right.size(); ++i) {
+    for (char c : std::string("FIX.4.23X0 ")) {
+      std::string w = right;
+      w[i] = c;
+      if (w != right) wrong.push_back(w);
+    }
+  }
+  for (std::size_t n = 1; n <= 18; ++n) {
+    std::string w = right + std::string(18, '2');
+    wrong.push_back(w.substr(0, n));
+  }
+  wrong.push_back(right + "2");
+  Decoded decoded;
+  GroupStorage storage(8, 64);
+  GroupedMessage msg;
+  const std::string body = std::string(kHeader) + "|11=A|21=1|38=5|40=2|54=1|55=X|60=20240102-03:04:05";
+  DecodeInto(decoded, Frame(right, "D", body));
+  ASSERT_TRUE(ValidateMessage(decoded.view, d, d, Validator(), storage, &msg).ok());
+  for (const std::string& w : wrong) {
+    if (w == right) continue;
+    DecodeInto(decoded, Frame(w, "D", body));
+    if (!decoded.error.ok()) continue;
+    const ValidationResult r = ValidateMessage(decoded.view, d, d, Validator(), storage, &msg);
+    EXPECT_EQ(r.check, ValidationCheck::kBeginString) << w;
+  }
+}
+
 }  // namespace
 }  // namespace fixwire
