@@ -336,7 +336,10 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
     }
   }
   const char* const data = view_.data();
+  // A value at an offset up to `last_word` has 8 bytes inside the message.
   const std::uint32_t size = view_.size();
+  const std::uint32_t last_word = size >= 8 ? size - 8 : 0;
+  const bool words = size >= 8;
   const Field* const m = fields_ + model.begin;
   const Field* const first = fields_ + model.end;
   for (std::uint32_t k = 0; k < plan_size; ++k) {
@@ -371,7 +374,7 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
           const char* v = data + f->offset;
           const std::uint32_t n = f->length;
           // (Without a '-', a kSigned value is checked as a kUnsigned one.)
-          if (n - 1 < 8 && f->offset + 8 <= size && v[0] != '-') {
+          if (n - 1 < 8 && words && f->offset <= last_word && v[0] != '-') {
             if (info.value_class != ValueClass::kDecimal ? codec_internal::ShortUnsigned8(v, n)
                                                          : codec_internal::DecimalSyntax8(v, n)) {
               continue;
