@@ -125,6 +125,13 @@ inline std::uint32_t GroupIndexer::FirstCandidate(const MessageDef* msg) const n
 Error GroupIndexer::Run() noexcept {
   const MessageDef* msg = body_dict_.message(view_.msg_type());
   Start(msg != nullptr ? msg->body : 0);
+  // A message type whose body, header and trailer define no group (FIX 4.2's
+  // Heartbeat, ...): nothing to look for.
+  if (msg != nullptr && msg->groups_count == 0 &&
+      header_dict_.header_trailer_group_count_tags().empty()) {
+    Finish();
+    return Error{};
+  }
   const std::uint32_t first = FirstCandidate(msg);
   if (first >= n_) {  // no field counts a top-level group
     Finish();

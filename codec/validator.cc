@@ -1,5 +1,6 @@
 #include "codec/validator.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "codec/internal/dictionary_value_format.h"
@@ -42,18 +43,28 @@ inline void SetBit(std::uint64_t* bits, std::uint32_t i) noexcept {
   bits[i >> 6] |= std::uint64_t{1} << (i & 63);
 }
 
-// SameText: a == b, inline (BeginString: a few bytes).
+// SameText: a == b, inline (BeginString: a few bytes). 4..16 bytes are
+// two overlapping loads a side (inside both strings).
 inline bool SameText(std::string_view a, std::string_view b) noexcept {
   const std::size_t n = a.size();
   if (n != b.size()) return false;
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    std::uint32_t x, y;
-    std::memcpy(&x, a.data() + i, 4);
-    std::memcpy(&y, b.data() + i, 4);
-    if (x != y) return false;
+  if (n >= 8 && n <= 16) {
+    std::uint64_t x0, x1, y0, y1;
+    std::memcpy(&x0, a.data(), 8);
+    std::memcpy(&y0, b.data(), 8);
+    std::memcpy(&x1, a.data() + n - 8, 8);
+    std::memcpy(&y1, b.data() + n - 8, 8);
+    return ((x0 ^ y0) | (x1 ^ y1)) == 0;
   }
-  for (; i < n; ++i) {
+  if (n >= 4 && n < 8) {
+    std::uint32_t x0, x1, y0, y1;
+    std::memcpy(&x0, a.data(), 4);
+    std::memcpy(&y0, b.data(), 4);
+    std::memcpy(&x1, a.data() + n - 4, 4);
+    std::memcpy(&y1, b.data() + n - 4, 4);
+    return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
     if (a[i] != b[i]) return false;
   }
   return true;
@@ -71,8 +82,10 @@ bool AllOn(const ValidationOptions& o) noexcept {
 template <bool kAllOn>
 class Run {
  public:
-  Run(const ValidationOptions& o, const GroupedMessage& m) noexcept
-      : o_(o), m_(m), view_(m.message()), fields_(view_.fields().data()) {}
+  // shortcuts = false: every group entry checked field by field (no model
+  // entries, no runs): the reference the tests compare with.
+  Run(const ValidationOptions& o, const GroupedMessage& m, bool shortcuts = true) noexcept
+      : o_(o), m_(m), view_(m.message()), fields_(view_.fields().data()), shortcuts_(shortcuts) {}
 
   ValidationResult Go() noexcept;
   // OnePass: ValidateMessage with one dictionary `d` for both the header and
@@ -162,6 +175,12 @@ class Run {
     return {};
   }
   ValidationResult Group(const Dictionary& d, std::uint32_t gid) const noexcept;
+  // RunLikeModel: how many entries right after entry e of `rec` (a model:
+  // checked, simple, whose plan is plan[0, plan_size)) repeat its tags with
+  // no empty value and plan values that QuickValueOk (or equality with the
+  // model's one-byte value) settles: 0 unless all of the run's do.
+  std::uint32_t RunLikeModel(const Dictionary& d, const GroupRecord& rec, std::uint32_t e,
+                             const PlannedCheck* plan, std::uint32_t plan_size) const noexcept;
   // SameTagsNoEmptyValue: fields [b, b + len) have the tags of [a, a + len)
   // and no empty value.
   bool SameTagsNoEmptyValue(std::uint32_t a, std::uint32_t b, std::uint32_t len) const noexcept {
@@ -177,6 +196,7 @@ class Run {
   const GroupedMessage& m_;
   const MessageView& view_;
   const Field* fields_;
+  bool shortcuts_;
 };
 
 template <bool kAllOn>
@@ -265,9 +285,121 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
         return r;
       }
     }
-    model = simple ? &er : nullptr;
+    model = simple && shortcuts_ ? &er : nullptr;
+    // The entries right after a new model that repeat its tags: their plan
+    // values column by column. All fine: accepted whole (the loop above
+    // would accept each of them); otherwise the loop above takes them one
+    // by one and reports the first failure in wire order.
+    if (model != nullptr && e + 1 < rec.size) {
+      e += RunLikeModel(d, rec, e, plan, plan_size);
+    }
   }
   return {};
+}
+
+template <bool kAllOn>
+std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& rec,
+                                        std::uint32_t e, const PlannedCheck* plan,
+                                        std::uint32_t plan_size) const noexcept {
+  const EntryRecord* const entries = &m_.entry_record(rec.first_entry);
+  const EntryRecord& model = entries[e];
+  const std::uint32_t len = model.end - model.begin;
+  // The candidates: following entries without nested groups, each `len`
+  // fields right after the previous.
+  std::uint32_t count = 0;
+  std::uint32_t next = model.end;
+  for (std::uint32_t k = e + 1; k < rec.size; ++k) {
+    const EntryRecord& x = entries[k];
+    if (x.begin != next || x.end - x.begin != len || x.first_child != kNoGroup) break;
+    next += len;
+    ++count;
+  }
+  if (count == 0) return 0;
+  // Of those, the entries before the first field that does not repeat the
+  // tag `len` fields back (the model's tags, entry by entry) or is empty.
+  {
+    const Field* p = fields_ + model.end;
+    const Field* const stop = fields_ + next;
+    const std::ptrdiff_t back = -static_cast<std::ptrdiff_t>(len);
+    for (; stop - p >= 4; p += 4) {
+      const Field* const q = p + back;
+      const std::uint32_t tags = (p[0].tag ^ q[0].tag) | (p[1].tag ^ q[1].tag) |
+                                 (p[2].tag ^ q[2].tag) | (p[3].tag ^ q[3].tag);
+      const std::uint32_t shortest =
+          std::min(std::min(p[0].length, p[1].length), std::min(p[2].length, p[3].length));
+      if (tags != 0 || shortest == 0) break;
+    }
+    while (p != stop && p->tag == p[back].tag && p->length != 0) ++p;
+    if (p != stop) {
+      count = static_cast<std::uint32_t>(p - (fields_ + model.end)) / len;
+      if (count == 0) return 0;
+    }
+  }
+  const char* const data = view_.data();
+  // A value at an offset up to `last_word` has 8 bytes inside the message.
+  const std::uint32_t size = view_.size();
+  const std::uint32_t last_word = size >= 8 ? size - 8 : 0;
+  const bool words = size >= 8;
+  const Field* const m = fields_ + model.begin;
+  const Field* const first = fields_ + model.end;
+  for (std::uint32_t k = 0; k < plan_size; ++k) {
+    const TagInfo info = plan[k].info;
+    const Field* f = first + plan[k].at;
+    const Field& mf = m[plan[k].at];
+    // A one-byte value equal to the model's (checked, same field) is fine.
+    const int model_byte = mf.length == 1 ? static_cast<unsigned char>(data[mf.offset]) : -1;
+    bool ok = true;
+    switch (info.value_class) {
+      case ValueClass::kCharEnum:
+      case ValueClass::kTextEnum: {
+        // The one-byte values QuickValueOk accepts, and the model's.
+        std::uint64_t set[4] = {0, 0, 0, 0};
+        const std::uint64_t* bits = d.fields()[info.ordinal].char_enum_bits;
+        set[0] = bits[0];
+        set[1] = bits[1];
+        if (info.value_class == ValueClass::kCharEnum) set[0] &= ~((std::uint64_t{1} << ' ') | 2u);
+        if (model_byte >= 0) set[model_byte >> 6] |= std::uint64_t{1} << (model_byte & 63);
+        std::uint32_t bad = 0;
+        for (std::uint32_t i = 0; i < count; ++i, f += len) {
+          const unsigned c = static_cast<unsigned char>(data[f->offset]);
+          bad |= (f->length ^ 1u) | (((set[c >> 6] >> (c & 63)) & 1u) ^ 1u);
+        }
+        ok = bad == 0;
+        break;
+      }
+      case ValueClass::kUnsigned:
+      case ValueClass::kSigned:
+      case ValueClass::kDecimal:
+        for (std::uint32_t i = 0; i < count; ++i, f += len) {
+          const char* v = data + f->offset;
+          const std::uint32_t n = f->length;
+          // (Without a '-', a kSigned value is checked as a kUnsigned one.)
+          if (n - 1 < 8 && words && f->offset <= last_word && v[0] != '-') {
+            if (info.value_class != ValueClass::kDecimal ? codec_internal::ShortUnsigned8(v, n)
+                                                         : codec_internal::DecimalSyntax8(v, n)) {
+              continue;
+            }
+          } else if (codec_internal::QuickValueOk(d, info, v, n)) {
+            continue;
+          }
+          if (n == 1 && static_cast<unsigned char>(v[0]) == model_byte) continue;
+          ok = false;
+          break;
+        }
+        break;
+      default:
+        for (std::uint32_t i = 0; i < count; ++i, f += len) {
+          if (f->length == 1 && static_cast<unsigned char>(data[f->offset]) == model_byte) continue;
+          if (!codec_internal::QuickValueOk(d, info, data + f->offset, f->length)) {
+            ok = false;
+            break;
+          }
+        }
+        break;
+    }
+    if (!ok) return 0;
+  }
+  return count;
 }
 
 template <bool kAllOn>
@@ -539,6 +671,20 @@ ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
   }
   if (all_checks_) return Run<true>(options_, msg).Go();
   return Run<false>(options_, msg).Go();
+}
+
+ValidationResult codec_internal::ValidateEntryByEntry(const Validator& validator,
+                                                      const GroupedMessage& msg) noexcept {
+  if (msg.header_dictionary() == nullptr || msg.body_dictionary() == nullptr ||
+      msg.message().field_count() < 3) {
+    return Fail(ValidationCheck::kMsgType, SessionRejectReason::kInvalidMsgType, kTagMsgType, 0);
+  }
+  if (msg.header_dictionary()->field_words() > kMaxFieldWords ||
+      msg.body_dictionary()->field_words() > kMaxFieldWords) {
+    return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0);
+  }
+  if (validator.all_checks()) return Run<true>(validator.options(), msg, false).Go();
+  return Run<false>(validator.options(), msg, false).Go();
 }
 
 GroupOptions Validator::group_options() const noexcept {

@@ -195,6 +195,12 @@ namespace codec_internal {
 ValidationResult ValidateMessageTwoPass(const MessageView& view, const Dictionary& header_dict,
                                         const Dictionary& body_dict, const Validator& validator,
                                         GroupStorage& storage, GroupedMessage* out) noexcept;
+// ValidateEntryByEntry is Validator::Validate checking every field of every
+// group entry through the group's template: none of the shortcuts for
+// entries that repeat a checked entry's tags (model entries and runs of
+// them checked column by column). Tests compare Validate with it.
+ValidationResult ValidateEntryByEntry(const Validator& validator,
+                                      const GroupedMessage& msg) noexcept;
 }  // namespace codec_internal
 
 }  // namespace fixwire

@@ -82,66 +82,149 @@ inline bool DecimalSyntax(const char* p, std::size_t n) noexcept {
   return i == n && whole + (i - frac) != 0;
 }
 
+// BytesBelow10: every byte of x is 0..9.
+// (No byte of x has its top bit set and adding 0x76 sets none: then no
+// addition carries, and each byte is below 0x80 - 0x76 = 10.)
+inline bool BytesBelow10(std::uint64_t x) noexcept {
+  return (((x + 0x7676767676767676ull) | x) & 0x8080808080808080ull) == 0;
+}
+
+// --- Word-at-a-time checks for values with 8 readable bytes at p ---
+// (The caller knows p[0, 8) lies inside its buffer even when n < 8; bytes
+// from n on are ignored.) Each gives exactly the answer of the byte-by-byte
+// check named, for 1 <= n <= 8 (a test compares them on every short value).
+
+// ShortUnsigned8: ShortUnsigned(p, 0, n) for 1 <= n <= 8. The value's n
+// bytes, XORed with '0', are shifted to the top of the word (the rest
+// become zero bytes, which pass) and must all be below 10.
+inline bool ShortUnsigned8(const char* p, std::size_t n) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return BytesBelow10((x ^ 0x3030303030303030ull) << (64 - 8 * n));
+}
+
+// DecimalSyntax8: DecimalSyntax(p, n) for 1 <= n <= 8 when p[0] != '-':
+// digits and at most one '.', at least one digit. The bytes that are not
+// digits are flagged as in BytesBelow10 (exactly, when every byte is a
+// digit or '.': no addition then carries); there may be no flag, or one
+// flag on a '.' that is not the whole value.
+inline bool DecimalSyntax8(const char* p, std::size_t n) noexcept {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  const unsigned shift = static_cast<unsigned>(64 - 8 * n);
+  const std::uint64_t y = (x ^ 0x3030303030303030ull) << shift;
+  const std::uint64_t flags = ((y + 0x7676767676767676ull) | y) & 0x8080808080808080ull;
+  if (flags == 0) return true;
+  if ((flags & (flags - 1)) != 0 || n == 1) return false;
+  // The flagged byte's place in the value.
+  const unsigned at = (static_cast<unsigned>(__builtin_ctzll(flags)) - shift) >> 3;
+  return p[at] == '.';
+}
+
 // UtcTimestampOk: true when p[0, n) is certainly a valid UTCTimestamp
 // (CheckFormat kOk): YYYYMMDD-HH:MM:SS[.f{3,6,9,12}] with a year in
 // 1678..2261, a real date, hour <= 23, minute <= 59, second <= 60. false:
-// not settled here (CheckFormat decides). Branch-light: the date and the
-// time are one 8-byte word each, checked and converted as a whole.
+// not settled here (CheckFormat decides). Branch-light SWAR: the date and
+// the time are one 8-byte word each, checked for their shape and converted
+// to two-digit numbers (one per byte) as a whole; the range checks of
+// month, day, hour, minute and second are one add and mask per word; the
+// fraction is one or two 8-byte words (never read beyond p + n).
 inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
   constexpr std::uint32_t kLengths = (1u << 17) | (1u << 21) | (1u << 24) | (1u << 27) | (1u << 30);
   if (n >= 32 || !((kLengths >> n) & 1u) || p[8] != '-') return false;
   std::uint64_t date, time;
   std::memcpy(&date, p, 8);
   std::memcpy(&time, p + 9, 8);  // "HH:MM:SS", ':' at bytes 2 and 5
-  constexpr std::uint64_t kColonBytes = 0x0000FF0000FF0000ull;
-  if ((time & kColonBytes) != 0x00003A00003A0000ull || !Digits8(date) ||
-      !Digits8((time & ~kColonBytes) | 0x0000300000300000ull)) {
+  // Digits become 0..9 and the colons 0: every byte must then be below 10
+  // (the colon bytes exactly 0).
+  const std::uint64_t d = date ^ 0x3030303030303030ull;
+  const std::uint64_t t = time ^ 0x30303A30303A3030ull;
+  constexpr std::uint64_t kAdd10 = 0x7676767676767676ull;
+  if ((((d + kAdd10) | d | (t + kAdd10) | t) & 0x8080808080808080ull) |
+      (t & 0x0000FF0000FF0000ull)) {
     return false;
   }
-  // Each byte 0..9; byte k of `pairs` is 10 * digit k + digit k+1 (<= 99: no carries).
-  const std::uint64_t d = date - 0x3030303030303030ull;
+  // Byte k of dp / tp is 10 * digit k + digit k+1 (<= 99: no carries).
   const std::uint64_t dp = d * 10 + (d >> 8);
-  const std::uint64_t t = ((time & ~kColonBytes) | 0x0000300000300000ull) - 0x3030303030303030ull;
   const std::uint64_t tp = t * 10 + (t >> 8);
-  const unsigned year = static_cast<unsigned>(dp & 0xFF) * 100 + static_cast<unsigned>((dp >> 16) & 0xFF);
-  const unsigned month = static_cast<unsigned>((dp >> 32) & 0xFF);
-  const unsigned day = static_cast<unsigned>((dp >> 48) & 0xFF);
-  const unsigned hour = static_cast<unsigned>(tp & 0xFF);
-  const unsigned minute = static_cast<unsigned>((tp >> 24) & 0xFF);
-  const unsigned second = static_cast<unsigned>((tp >> 48) & 0xFF);
-  if (year - 1678 > 2261 - 1678 || month - 1 > 11 || day - 1 > 30 || hour > 23 || minute > 59 ||
-      second > 60) {
+  // Hour (byte 0) <= 23, minute (byte 3) <= 59, second (byte 6) <= 60: add
+  // 127 - limit to each (<= 99 + 127: no carries); the top bit is then set
+  // only above the limit.
+  constexpr std::uint64_t kTimeBytes = 0x00FF0000FF0000FFull;
+  constexpr std::uint64_t kTimeAdd =
+      (std::uint64_t{127 - 60} << 48) | (std::uint64_t{127 - 59} << 24) | std::uint64_t{127 - 23};
+  // Month (byte 4) 1..12 and day (byte 6) 1..31: v + 127 has its top bit
+  // set when v >= 1, v + 127 - limit when v > limit.
+  constexpr std::uint64_t kDateBytes = 0x00FF00FF00000000ull;
+  constexpr std::uint64_t kDateHigh = 0x0080008000000000ull;
+  constexpr std::uint64_t kAtLeast1 = (std::uint64_t{127} << 48) | (std::uint64_t{127} << 32);
+  constexpr std::uint64_t kAtMost =
+      (std::uint64_t{127 - 31} << 48) | (std::uint64_t{127 - 12} << 32);
+  const std::uint64_t md = dp & kDateBytes;
+  if ((((tp & kTimeBytes) + kTimeAdd) & 0x0080000080000080ull) |
+      (((md + kAtLeast1) & kDateHigh) ^ kDateHigh) | ((md + kAtMost) & kDateHigh)) {
     return false;
   }
+  const unsigned year = static_cast<unsigned>(dp & 0xFF) * 100 + static_cast<unsigned>((dp >> 16) & 0xFF);
+  if (year - 1678 > 2261 - 1678) return false;
+  const unsigned day = static_cast<unsigned>(dp >> 48) & 0xFF;
   if (day > 28) {
+    const unsigned month = static_cast<unsigned>(dp >> 32) & 0xFF;
     constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
     if (day > (month == 2 && leap ? 29u : kDays[month - 1])) return false;
   }
-  if (n > 17) {
-    if (p[17] != '.') return false;
-    for (std::size_t i = 18; i < n; ++i) {
-      if (!IsDigitChar(p[i])) return false;
-    }
+  if (n == 17) return true;
+  // The fraction: '.' at 17 (its byte exactly 0 after the XOR), digits to n.
+  if (n == 21) {
+    std::uint32_t f;
+    std::memcpy(&f, p + 17, 4);
+    f ^= 0x3030302Eu;
+    return (f & 0xFF) == 0 && BytesBelow10(f);
   }
-  return true;
+  std::uint64_t a;
+  std::memcpy(&a, p + 16, 8);  // a digit of the seconds, '.', 6 digits
+  a ^= 0x3030303030302E30ull;
+  if (a & 0xFF00) return false;
+  if (n == 24) return BytesBelow10(a);
+  std::uint64_t b;
+  std::memcpy(&b, p + n - 8, 8);  // n is 27 or 30: the last 8 digits
+  b ^= 0x3030303030303030ull;
+  return (((a + kAdd10) | a | (b + kAdd10) | b) & 0x8080808080808080ull) == 0;
 }
 
 // TimeOfDayOk: HH:MM:SS[.f{3,6,9,12}] with hour <= 23, minute <= 59,
-// second <= 60 (UTCTimeOnly, LocalMktTime): true only when CheckFormat says kOk.
+// second <= 60 (UTCTimeOnly, LocalMktTime): true only when CheckFormat says
+// kOk. SWAR as UtcTimestampOk; never reads beyond p + n.
 inline bool TimeOfDayOk(const char* p, std::size_t n) noexcept {
-  if (n != 8 && n != 12 && n != 15 && n != 18 && n != 21) return false;
-  if (p[2] != ':' || p[5] != ':' || !IsDigitChar(p[0]) || !IsDigitChar(p[1]) ||
-      !IsDigitChar(p[3]) || !IsDigitChar(p[4]) || !IsDigitChar(p[6]) || !IsDigitChar(p[7]) ||
-      Two(p) > 23 || Two(p + 3) > 59 || Two(p + 6) > 60) {
-    return false;
-  }
+  constexpr std::uint32_t kLengths = (1u << 8) | (1u << 12) | (1u << 15) | (1u << 18) | (1u << 21);
+  if (n >= 32 || !((kLengths >> n) & 1u)) return false;
+  std::uint64_t time;
+  std::memcpy(&time, p, 8);
+  const std::uint64_t t = time ^ 0x30303A30303A3030ull;  // digits 0..9, colons 0
+  constexpr std::uint64_t kAdd10 = 0x7676767676767676ull;
+  if ((((t + kAdd10) | t) & 0x8080808080808080ull) | (t & 0x0000FF0000FF0000ull)) return false;
+  const std::uint64_t tp = t * 10 + (t >> 8);  // hour byte 0, minute 3, second 6
+  constexpr std::uint64_t kTimeAdd =
+      (std::uint64_t{127 - 60} << 48) | (std::uint64_t{127 - 59} << 24) | std::uint64_t{127 - 23};
+  if (((tp & 0x00FF0000FF0000FFull) + kTimeAdd) & 0x0080000080000080ull) return false;
   if (n == 8) return true;
-  if (p[8] != '.') return false;
-  for (std::size_t i = 9; i < n; ++i) {
-    if (!IsDigitChar(p[i])) return false;
+  // The fraction: '.' at 8 (its byte exactly 0 after the XOR), digits to n.
+  if (n == 12) {
+    std::uint32_t f;
+    std::memcpy(&f, p + 8, 4);
+    f ^= 0x3030302Eu;
+    return (f & 0xFF) == 0 && BytesBelow10(f);
   }
-  return true;
+  std::uint64_t a;
+  std::memcpy(&a, p + 7, 8);  // a digit of the seconds, '.', 6 digits
+  a ^= 0x3030303030302E30ull;
+  if (a & 0xFF00) return false;
+  if (n == 15) return BytesBelow10(a);
+  std::uint64_t b;
+  std::memcpy(&b, p + n - 8, 8);  // n is 18 or 21: the last 8 digits
+  b ^= 0x3030303030303030ull;
+  return (((a + kAdd10) | a | (b + kAdd10) | b) & 0x8080808080808080ull) == 0;
 }
 
 inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) noexcept {
