@@ -660,7 +660,15 @@ std::string_view ValidationCheckName(ValidationCheck check) noexcept {
 Validator::Validator(const ValidationOptions& options) noexcept
     : options_(options), all_checks_(AllOn(options)) {}
 
-ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
+namespace {
+
+// ValidateWith is Validate's body: the message-level preconditions, then the
+// Run for `options`; `shortcuts` false checks every group entry field by
+// field (ValidateEntryByEntry).
+[[gnu::always_inline]] inline ValidationResult ValidateWith(const ValidationOptions& options,
+                                                            bool all_checks,
+                                                            const GroupedMessage& msg,
+                                                            bool shortcuts) noexcept {
   if (msg.header_dictionary() == nullptr || msg.body_dictionary() == nullptr ||
       msg.message().field_count() < 3) {
     return Fail(ValidationCheck::kMsgType, SessionRejectReason::kInvalidMsgType, kTagMsgType, 0);
@@ -669,22 +677,19 @@ ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
       msg.body_dictionary()->field_words() > kMaxFieldWords) {
     return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0);
   }
-  if (all_checks_) return Run<true>(options_, msg).Go();
-  return Run<false>(options_, msg).Go();
+  if (all_checks) return Run<true>(options, msg, shortcuts).Go();
+  return Run<false>(options, msg, shortcuts).Go();
+}
+
+}  // namespace
+
+ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
+  return ValidateWith(options_, all_checks_, msg, /*shortcuts=*/true);
 }
 
 ValidationResult codec_internal::ValidateEntryByEntry(const Validator& validator,
                                                       const GroupedMessage& msg) noexcept {
-  if (msg.header_dictionary() == nullptr || msg.body_dictionary() == nullptr ||
-      msg.message().field_count() < 3) {
-    return Fail(ValidationCheck::kMsgType, SessionRejectReason::kInvalidMsgType, kTagMsgType, 0);
-  }
-  if (msg.header_dictionary()->field_words() > kMaxFieldWords ||
-      msg.body_dictionary()->field_words() > kMaxFieldWords) {
-    return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0);
-  }
-  if (validator.all_checks()) return Run<true>(validator.options(), msg, false).Go();
-  return Run<false>(validator.options(), msg, false).Go();
+  return ValidateWith(validator.options(), validator.all_checks(), msg, /*shortcuts=*/false);
 }
 
 GroupOptions Validator::group_options() const noexcept {
