@@ -4,8 +4,8 @@
 // SumBytes(p, n, readable_from) is the sum of p[0..n) as unsigned bytes, the
 // same value as simd::ByteSum, computed in place with SSE2 (part of baseline
 // x86-64, so no run-time dispatch and no call): SAD against zero over blocks
-// of 256 bytes, then at most one block each of 128, 64, 32 and 16 bytes (the
-// bits of n, no loop), and a last partial block as one 16-byte load that
+// of 256 bytes, then the remaining whole 16-byte blocks as one jump into an
+// unrolled run (no loop), and a last partial block as one 16-byte load that
 // ends at p + n with the bytes before p masked off. An encoder's body is short
 // (most FIX messages are below 200 bytes), so the call and set-up of the
 // dispatched kernel would cost about as much as the summing.
@@ -32,7 +32,10 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
 [[gnu::always_inline]] inline std::uint64_t SumBytes(const char* p, std::size_t n, const char* readable_from) noexcept {
-  const __m128i zero = _mm_setzero_si128();
+  __m128i zero = _mm_setzero_si128();
+  // Opaque to the compiler, so that it keeps one zero register instead of
+  // rematerialising it (pxor) before every SAD.
+  __asm__("" : "+x"(zero));
   __m128i sum = zero;
   const auto load = [](const char* q) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(q)); };
   // The sums of 64 bytes from q, as two 64-bit halves (four SADs).
@@ -48,28 +51,60 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
       sum = _mm_add_epi64(sum, sum64(p + i));
     }
   }
-  // Below 256 bytes (an encoder's usual body): one test per bit of n, no
-  // loop, so a block of 128, 64, 32 and 16 bytes each at most once.
-  if (n & 128) {
-    for (int i = 0; i < 128; i += 64) {
-      sum = _mm_add_epi64(sum, sum64(p + i));
-    }
-    p += 128;
+  // Below 256 bytes (an encoder's usual body): the n / 16 whole blocks
+  // through one jump into an unrolled run (a switch whose cases fall
+  // through), three instructions a block and no loop or per-block test.
+  const auto sad16 = [&](int offset) noexcept { return _mm_sad_epu8(load(p + offset), zero); };
+  switch (n >> 4) {
+    case 15:
+      sum = _mm_add_epi64(sum, sad16(224));
+      [[fallthrough]];
+    case 14:
+      sum = _mm_add_epi64(sum, sad16(208));
+      [[fallthrough]];
+    case 13:
+      sum = _mm_add_epi64(sum, sad16(192));
+      [[fallthrough]];
+    case 12:
+      sum = _mm_add_epi64(sum, sad16(176));
+      [[fallthrough]];
+    case 11:
+      sum = _mm_add_epi64(sum, sad16(160));
+      [[fallthrough]];
+    case 10:
+      sum = _mm_add_epi64(sum, sad16(144));
+      [[fallthrough]];
+    case 9:
+      sum = _mm_add_epi64(sum, sad16(128));
+      [[fallthrough]];
+    case 8:
+      sum = _mm_add_epi64(sum, sad16(112));
+      [[fallthrough]];
+    case 7:
+      sum = _mm_add_epi64(sum, sad16(96));
+      [[fallthrough]];
+    case 6:
+      sum = _mm_add_epi64(sum, sad16(80));
+      [[fallthrough]];
+    case 5:
+      sum = _mm_add_epi64(sum, sad16(64));
+      [[fallthrough]];
+    case 4:
+      sum = _mm_add_epi64(sum, sad16(48));
+      [[fallthrough]];
+    case 3:
+      sum = _mm_add_epi64(sum, sad16(32));
+      [[fallthrough]];
+    case 2:
+      sum = _mm_add_epi64(sum, sad16(16));
+      [[fallthrough]];
+    case 1:
+      sum = _mm_add_epi64(sum, sad16(0));
+      [[fallthrough]];
+    default:
+      break;
   }
-  if (n & 64) {
-    sum = _mm_add_epi64(sum, sum64(p));
-    p += 64;
-  }
-  if (n & 32) {
-    const __m128i a = _mm_sad_epu8(load(p), zero);
-    const __m128i b = _mm_sad_epu8(load(p + 16), zero);
-    sum = _mm_add_epi64(sum, _mm_add_epi64(a, b));
-    p += 32;
-  }
-  if (n & 16) {
-    sum = _mm_add_epi64(sum, _mm_sad_epu8(load(p), zero));
-    p += 16;
-  }
+  p += n & ~std::size_t{15};
   n &= 15;
   std::uint64_t tail = 0;
   if (n != 0) {
