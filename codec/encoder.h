@@ -50,6 +50,7 @@
 #include <cstring>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 #include "codec/date_time.h"
 #include "codec/decimal.h"
@@ -117,7 +118,7 @@ class Encoder {
         body_start_(buffer.data()),
         summed_end_(buffer.data()),
         zero_padded_(options.zero_padded_body_length),
-        inline_length_limit_(options.zero_padded_body_length ? 0 : 10000),
+        inline_length_limit_(options.zero_padded_body_length ? 0 : 1000),
         // A body is shorter than the buffer, so digits(capacity) always suffice.
         reserved_digits_(static_cast<std::uint8_t>(codec_internal::CountDigits(buffer.size()))) {
     error_.code = ErrorCode::kInvalidValue;  // Finish() before Begin() is an error
@@ -195,16 +196,18 @@ class Encoder {
   // truncated to `precision` ("20261202-15:30:00.123").
   [[gnu::always_inline]] void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch,
                     TimePrecision precision) noexcept {
-    Put<codec_internal::kMaxTimestampChars>(tag, [this, nanos_since_epoch, precision](char* p) noexcept {
-      return WriteTimestamp(p, nanos_since_epoch, precision);
+    // The encoder comes as an argument, not a capture: a 16-byte closure
+    // reaches the out-of-line paths in registers, not through the stack.
+    Put<codec_internal::kMaxTimestampChars>(tag, [nanos_since_epoch, precision](Encoder& self, char* p) noexcept {
+      return self.WriteTimestamp(p, nanos_since_epoch, precision);
     });
   }
   // AddTimeOnly writes a UTCTimeOnly from nanoseconds since midnight, which
   // must be in [0, 24h) (kInvalidValue otherwise).
   [[gnu::always_inline]] void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
                    TimePrecision precision) noexcept {
-    Put<codec_internal::kMaxTimestampChars>(tag, [this, nanos_since_midnight, precision](char* p) noexcept {
-      return WriteTimeOnly(p, nanos_since_midnight, precision);
+    Put<codec_internal::kMaxTimestampChars>(tag, [nanos_since_midnight, precision](Encoder& self, char* p) noexcept {
+      return self.WriteTimeOnly(p, nanos_since_midnight, precision);
     });
   }
   // AddDate writes a UTCDateOnly or LocalMktDate "YYYYMMDD"; kInvalidValue
@@ -241,7 +244,7 @@ class Encoder {
   // 7-byte "10=nnn<SOH>" trailer), kInvalidValue / kInvalidTag /
   // kGroupCountMismatch from a field, kInvalidValue when Begin() was not
   // called (or a fragment was begun). Finish() twice gives the same result.
-  // Inline for the usual message (a body below 10000 bytes, BodyLength not
+  // Inline for the usual message (a body below 1000 bytes, BodyLength not
   // zero padded); the rest out of line.
   [[gnu::always_inline]] EncodeResult Finish() noexcept;
 
@@ -262,7 +265,7 @@ class Encoder {
   friend class MessageTemplate;
   static constexpr std::size_t kMaxTagChars = 9;  // kMaxTag = 999999999
   // Finish sums bodies (after a template's prefix) shorter than this inline
-  // (codec_internal::SumBytes), longer ones with simd::ByteSum.
+  // (codec_internal::SumShortBytes), longer ones with simd::ByteSum.
   static constexpr std::size_t kInlineSumLimit = 256;
   static constexpr std::size_t kMaxHeadSize = 2 + kMaxBeginStringSize + 1 + 2;
   // head_ storage: kMaxHeadSize rounded up to whole words, so that a
@@ -273,21 +276,23 @@ class Encoder {
 
   // BeginWithPrefix is Begin() for a MessageTemplate: `head` (kHeadStorage
   // bytes, the first head_size of them "8=<BeginString><SOH>9=", byte sum
-  // head_sum) and `prefix` ("35=..<SOH>" and the fixed header fields,
-  // prefix_sum) were validated when the template was built, so they are
-  // only copied: the head as a fixed 24 bytes, the prefix after the
-  // reserved header with its sum known (Finish sums only what follows).
+  // head_sum) and `prefix` ("35=..<SOH>" and the fixed header fields) were
+  // validated when the template was built, so they are only copied: the
+  // head as a fixed 24 bytes, the prefix after the reserved header.
+  // known_sum is the byte sum of the head, the SOH after BodyLength and the
+  // prefix (Finish sums only what follows).
   [[gnu::always_inline]] void BeginWithPrefix(const char* head, std::size_t head_size, std::uint32_t head_sum,
                                               const char* prefix, std::size_t prefix_size,
-                                              std::uint32_t prefix_sum) noexcept {
+                                              std::uint32_t known_sum) noexcept {
     std::memcpy(head_, head, kHeadStorage);
     head_size_ = static_cast<std::uint8_t>(head_size);
     head_sum_ = head_sum;
     StartMessage();
-    AddPrefix(prefix, prefix_size, prefix_sum);
+    AddPrefix(prefix, prefix_size, known_sum);
   }
-  // AddPrefix copies a template's prefix right after the reserved header.
-  [[gnu::always_inline]] void AddPrefix(const char* prefix, std::size_t prefix_size, std::uint32_t prefix_sum) noexcept {
+  // AddPrefix copies a template's prefix right after the reserved header
+  // (known_sum as BeginWithPrefix's).
+  [[gnu::always_inline]] void AddPrefix(const char* prefix, std::size_t prefix_size, std::uint32_t known_sum) noexcept {
     char* const p = pos_;
     if (prefix_size > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
       Fail(ErrorCode::kBufferTooSmall, 0);
@@ -296,7 +301,7 @@ class Encoder {
     codec_internal::CopyBytes(p, prefix, prefix_size);
     pos_ = p + prefix_size;
     summed_end_ = p + prefix_size;
-    known_sum_ = prefix_sum;
+    known_sum_ = known_sum;
   }
   // BeginTemplateMessage is BeginWithPrefix, AddUint(34, msg_seq_num),
   // AddTimestamp(52, sending_time_nanos, precision) and AddRawFields(body)
@@ -312,7 +317,7 @@ class Encoder {
   static constexpr std::size_t kTemplateBodyBlock = 32;
   [[gnu::always_inline]] void BeginTemplateMessage(const char* head, std::size_t head_size, std::uint32_t head_sum,
                                                    const char* prefix, std::size_t prefix_size,
-                                                   std::uint32_t prefix_sum, std::uint64_t msg_seq_num,
+                                                   std::uint32_t known_sum, std::uint64_t msg_seq_num,
                                                    std::int64_t sending_time_nanos, TimePrecision precision,
                                                    const char* body, std::size_t body_size) noexcept {
     std::memcpy(head_, head, kHeadStorage);
@@ -324,11 +329,11 @@ class Encoder {
     static_assert(kSeqWorst >= 8 && kTimeWorst >= 8, "WriteTagFast and WriteUnsignedWide store 8 bytes");
     char* p = pos_;
     if (prefix_size <= kTemplatePrefixBlock && body_size <= kTemplateBodyBlock &&
-        room() >= kTemplatePrefixBlock + kSeqWorst + kTimeWorst + kTemplateBodyBlock) [[likely]] {
+        HasRoom<kTemplatePrefixBlock + kSeqWorst + kTimeWorst + kTemplateBodyBlock>(p)) [[likely]] {
       CopyBlock<kTemplatePrefixBlock>(p, prefix);
       p += prefix_size;
       summed_end_ = p;
-      known_sum_ = prefix_sum;
+      known_sum_ = known_sum;
       p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision);
       if (p == nullptr) [[unlikely]] return;
       CopyBlock<kTemplateBodyBlock>(p, body);
@@ -339,14 +344,14 @@ class Encoder {
       codec_internal::CopyBytes(p, prefix, prefix_size);
       p += prefix_size;
       summed_end_ = p;
-      known_sum_ = prefix_sum;
+      known_sum_ = known_sum;
       p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision);
       if (p == nullptr) [[unlikely]] return;
       codec_internal::CopyBytes(p, body, body_size);
       pos_ = p + body_size;
       return;
     }
-    AddPrefix(prefix, prefix_size, prefix_sum);
+    AddPrefix(prefix, prefix_size, known_sum);
     AddUint(34, msg_seq_num);
     AddTimestamp(52, sending_time_nanos, precision);
     if (body_size != 0) AddRawFields(std::string_view(body, body_size));
@@ -398,7 +403,7 @@ class Encoder {
     error_ = Error{};
     mode_ = Mode::kMessage;
     end_ = buffer_end_;
-    known_sum_ = 0;
+    known_sum_ = head_sum_ + 1u;  // the head and the SOH after BodyLength
     const std::size_t reserve = head_size_ + reserved_digits_ + 1u;
     if (reserve > static_cast<std::size_t>(buffer_end_ - buffer_begin_)) [[unlikely]] {
       pos_ = buffer_begin_;
@@ -457,6 +462,14 @@ class Encoder {
     return _mm_movemask_epi8(_mm_cmpeq_epi8(words, _mm_set1_epi8(1))) != 0;
   }
   std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
+  // HasRoom<kSize>(p) is kSize <= end_ - p (p is at most end_) as a compare
+  // of p + kSize with end_ in memory, no subtraction. A compile-time size
+  // only: user-space addresses are far below 2^64 - kSize, so no wrap.
+  template <std::size_t kSize>
+  [[gnu::always_inline]] bool HasRoom(const char* p) const noexcept {
+    static_assert(kSize < (std::size_t{1} << 20));
+    return reinterpret_cast<std::uintptr_t>(p) + kSize <= reinterpret_cast<std::uintptr_t>(end_);
+  }
 
   // IsCommonTag: a valid tag whose "<tag>=" WriteTagFast writes from a
   // constant or from the tag table, so one compare for a run-time tag (the
@@ -468,7 +481,8 @@ class Encoder {
   }
 
   // Put writes tag, '=', the value from `format` (which writes at most
-  // kMaxValue bytes and returns the end, or nullptr for an invalid value)
+  // kMaxValue bytes and returns the end, or nullptr for an invalid value;
+  // called as format(p), or format(*this, p) when it takes the encoder)
   // and SOH. Fast path: format in place when the worst case fits.
   template <std::size_t kMaxValue, typename Format>
   [[gnu::always_inline]] void Put(std::uint32_t tag, Format&& format) noexcept {
@@ -477,17 +491,27 @@ class Encoder {
       PutRareTag<kWorst>(tag, format);
       return;
     }
-    if (room() >= kWorst) [[likely]] {
+    if (HasRoom<kWorst>(pos_)) [[likely]] {
       PutInPlace(tag, format);
       return;
     }
     PutNearEnd<kWorst>(tag, format);
   }
 
+  // Apply calls `format` (see Put) at p.
+  template <typename Format>
+  [[gnu::always_inline]] char* Apply(Format& format, char* p) noexcept {
+    if constexpr (std::is_invocable_v<Format&, Encoder&, char*>) {
+      return format(*this, p);
+    } else {
+      return format(p);
+    }
+  }
+
   // PutInPlace is Put with a valid tag and room for the worst case.
   template <typename Format>
   [[gnu::always_inline]] void PutInPlace(std::uint32_t tag, Format& format) noexcept {
-    char* p = format(codec_internal::WriteTagFast(pos_, tag));
+    char* p = Apply(format, codec_internal::WriteTagFast(pos_, tag));
     if (p == nullptr) [[unlikely]] {
       Fail(ErrorCode::kInvalidValue, tag);
       return;
@@ -522,7 +546,7 @@ class Encoder {
   template <std::size_t kWorst, typename Format>
   [[gnu::noinline]] void PutNearEnd(std::uint32_t tag, Format format) noexcept {
     char scratch[kWorst];
-    char* p = format(codec_internal::WriteTagFast(scratch, tag));
+    char* p = Apply(format, codec_internal::WriteTagFast(scratch, tag));
     if (p == nullptr) {
       Fail(ErrorCode::kInvalidValue, tag);
       return;
@@ -548,17 +572,16 @@ class Encoder {
     return t;
   }();
   // FinishAnyBody is Finish for every case (out of line): errors, bodies of
-  // 10000 bytes and more, zero-padded BodyLength.
+  // 1000 bytes and more, zero-padded BodyLength.
   EncodeResult FinishAnyBody() noexcept;
   // MessageSumBeforeLength is the byte sum of the message without BodyLength's
   // digits: the head, the SOH after BodyLength and the body up to `pos`
-  // (only the part after summed_end_ is read). Call before the head's stores.
+  // (known_sum_ and the bytes from summed_end_). Call before the head's stores.
   [[gnu::always_inline]] std::uint64_t MessageSumBeforeLength(const char* pos) const noexcept {
     // Short bodies are summed inline; long ones (market data, batches) by the
     // dispatched kernel, whose wider vectors then pay for the call.
     const auto unsummed = static_cast<std::size_t>(pos - summed_end_);
-    const std::uint64_t sum = head_sum_ + 1u + known_sum_;  // + the SOH after BodyLength
-    return sum + (unsummed < kInlineSumLimit ? codec_internal::SumBytes(summed_end_, unsummed, buffer_begin_)
+    return known_sum_ + (unsummed < kInlineSumLimit ? codec_internal::SumShortBytes(summed_end_, unsummed, buffer_begin_)
                                              : SumLongBody(unsummed));
   }
   // SumLongBody is simd::ByteSum of the `size` bytes from summed_end_.
@@ -595,12 +618,14 @@ class Encoder {
   char* pos_;         // next byte to write
   char* end_;         // writes stop here: buffer_end_, or pos_ once frozen
   char* body_start_;  // first byte of 35= (or of the fragment)
-  char* summed_end_;  // [body_start_, summed_end_) sums to known_sum_; Finish sums the rest
+  char* summed_end_;  // Finish sums the body from here to pos_
+  // The byte sum of what Finish does not read: the head, the SOH after
+  // BodyLength and the body up to summed_end_ (a template's prefix).
   std::uint64_t known_sum_ = 0;
   Error error_;
   Mode mode_ = Mode::kNone;
   bool zero_padded_;
-  std::uint16_t inline_length_limit_;  // Finish's inline BodyLength: below 10000, none when zero padded
+  std::uint16_t inline_length_limit_;  // Finish's inline BodyLength: below 1000, none when zero padded
   std::uint8_t reserved_digits_;      // BodyLength width reserved by Begin: digits(buffer size)
   std::uint8_t head_size_ = 0;        // bytes of head_
   std::uint32_t head_sum_ = 0;        // byte sum of head_
@@ -633,35 +658,18 @@ inline EncodeResult Encoder::Finish() noexcept {
   const auto length = static_cast<std::uint64_t>(pos - body);
   // An error froze the encoder (end_ == pos_), so the trailer's room check
   // also sends every failed message to FinishAnyBody, which reports it.
-  if (mode_ != Mode::kMessage || static_cast<std::size_t>(end_ - pos) < kTrailerSize ||
-      length >= inline_length_limit_) [[unlikely]] {
+  if (mode_ != Mode::kMessage || !HasRoom<kTrailerSize>(pos) || length >= inline_length_limit_) [[unlikely]] {
     return FinishAnyBody();
   }
+  // Below 1000 (most messages): the digits, the SOH before 35=, the digit
+  // count and the digits' sum from one table entry; its leading '0's land
+  // where the head goes and are overwritten by it (Begin reserved at least
+  // 8 bytes before the body).
   std::uint64_t sum = MessageSumBeforeLength(pos);
-  if (length < 1000) [[likely]] {
-    // Below 1000 (most messages): the digits, the SOH before 35=, the digit
-    // count and the digits' sum from one table entry; its leading '0's land
-    // where the head goes and are overwritten by it (Begin reserved at least
-    // 8 bytes before the body).
-    const std::uint64_t entry = codec_internal::kShortLengthTexts[length];
-    std::memcpy(body - 4, &entry, 4);
-    sum += entry >> 40;
-    return CompleteMessage(body - 1 - ((entry >> 32) & 0xFF), pos, sum);
-  }
-  // Otherwise (1000..9999: inline_length_limit_ is at most 10000) four
-  // digits as one 4-byte word of two digit pairs ending at the SOH before
-  // 35=. Their sum from the word: four bytes of at most '9' sum to below
-  // 256, so one multiply adds them without carries.
-  body[-1] = '\x01';
-  const auto v = static_cast<std::uint32_t>(length);
-  const std::uint32_t high = v / 100;
-  std::uint16_t hi_pair, lo_pair;
-  std::memcpy(&hi_pair, &codec_internal::kDigitPairs.pairs[2 * high], 2);
-  std::memcpy(&lo_pair, &codec_internal::kDigitPairs.pairs[2 * (v - high * 100)], 2);
-  const std::uint32_t word = hi_pair | (std::uint32_t{lo_pair} << 16);
-  std::memcpy(body - 5, &word, 4);
-  sum += (word * 0x01010101u) >> 24;
-  return CompleteMessage(body - 5, pos, sum);
+  const std::uint64_t entry = codec_internal::kShortLengthTexts[length];
+  std::memcpy(body - 4, &entry, 4);
+  sum += entry >> 40;
+  return CompleteMessage(body - 1 - ((entry >> 32) & 0xFF), pos, sum);
 }
 
 inline void Encoder::AddRawFields(std::string_view fields) noexcept {
@@ -690,10 +698,9 @@ inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value
   const char* const v = value.data();
   const std::size_t n = value.size();
   char* p = pos_;
-  const std::size_t room = static_cast<std::size_t>(end_ - p);
   // Short text (most FIX strings) with room for the widest field: the value
   // is loaded once as two overlapping words, checked for SOH and stored.
-  if (n - 1 < 16 && kMaxTagChars + 2 + 16 <= room) [[likely]] {
+  if (n - 1 < 16 && HasRoom<kMaxTagChars + 2 + 16>(p)) [[likely]] {
     if (n >= 8) {
       const std::uint64_t a = codec_internal::Load8(v);
       const std::uint64_t b = codec_internal::Load8(v + n - 8);
@@ -734,6 +741,7 @@ inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value
     Fail(ErrorCode::kInvalidValue, tag);
     return;
   }
+  const std::size_t room = static_cast<std::size_t>(end_ - p);
   // Room for the widest tag (which also covers WriteTagFast's 8-byte store)
   // is checked first; only near the end is the exact size needed.
   if (kMaxTagChars + 2 + n <= room) [[likely]] {

@@ -89,7 +89,7 @@ class MessageTemplate {
       return;
     }
     // The pre-encoded prefix's byte sum is known: Finish() sums only from 34 on.
-    encoder.BeginTemplateMessage(head_, head_size_, head_sum_, header_, header_size_, header_sum_, msg_seq_num,
+    encoder.BeginTemplateMessage(head_, head_size_, head_sum_, header_, header_size_, known_sum_, msg_seq_num,
                                  sending_time_nanos, precision_, body_, body_size_);
   }
 
@@ -127,6 +127,7 @@ class MessageTemplate {
     Append(header_, &header_size_, write, check);
     header_sum_ = 0;
     for (std::size_t i = 0; i < header_size_; ++i) header_sum_ += static_cast<unsigned char>(header_[i]);
+    known_sum_ = head_sum_ + 1u + header_sum_;
     return error_;
   }
   // CheckNoReservedTags returns kInvalidTag (offset within the fragment, tag)
@@ -139,6 +140,7 @@ class MessageTemplate {
   char header_[kMaxFixedBytes] = {};  // "35=<MsgType><SOH>" and the fixed header fields
   std::size_t header_size_ = 0;
   std::uint32_t header_sum_ = 0;      // byte sum of header_
+  std::uint32_t known_sum_ = 0;       // head_sum_ + the SOH after BodyLength + header_sum_
   char body_[kMaxFixedBytes] = {};
   // Start's block copies read this much of header_ and body_ whatever the sizes.
   static_assert(kMaxFixedBytes >= Encoder::kTemplatePrefixBlock && kMaxFixedBytes >= Encoder::kTemplateBodyBlock);

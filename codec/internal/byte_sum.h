@@ -31,31 +31,20 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
     0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
-[[gnu::always_inline]] inline std::uint64_t SumBytes(const char* p, std::size_t n, const char* readable_from) noexcept {
+// AddShortBytes returns sum (two 64-bit halves) plus the bytes of p[0..n),
+// n below 256, as the two halves' total (SumBytes's end).
+[[gnu::always_inline]] inline std::uint64_t AddShortBytes(__m128i sum, const char* p, std::size_t n,
+                                                          const char* readable_from) noexcept {
   __m128i zero = _mm_setzero_si128();
   // Opaque to the compiler, so that it keeps one zero register instead of
   // rematerialising it (pxor) before every SAD.
   __asm__("" : "+x"(zero));
-  __m128i sum = zero;
   const auto load = [](const char* q) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(q)); };
-  // The sums of 64 bytes from q, as two 64-bit halves (four SADs).
-  const auto sum64 = [&](const char* q) noexcept {
-    const __m128i a = _mm_sad_epu8(load(q), zero);
-    const __m128i b = _mm_sad_epu8(load(q + 16), zero);
-    const __m128i c = _mm_sad_epu8(load(q + 32), zero);
-    const __m128i d = _mm_sad_epu8(load(q + 48), zero);
-    return _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d));
-  };
-  for (; n >= 256; n -= 256, p += 256) {
-    for (int i = 0; i < 256; i += 64) {
-      sum = _mm_add_epi64(sum, sum64(p + i));
-    }
-  }
-  // Below 256 bytes (an encoder's usual body): the n / 16 whole blocks
-  // through one jump into an unrolled run (a switch whose cases fall
-  // through), three instructions a block and no loop or per-block test.
+  // The n / 16 whole blocks through one jump into an unrolled run (a switch
+  // whose cases fall through): three instructions a block, no loop and no
+  // per-block test.
   const auto sad16 = [&](int offset) noexcept { return _mm_sad_epu8(load(p + offset), zero); };
-  switch (n >> 4) {
+  switch ((n >> 4) & 15) {  // n < 256 here; the mask spares the switch its range check
     case 15:
       sum = _mm_add_epi64(sum, sad16(224));
       [[fallthrough]];
@@ -117,6 +106,33 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
   }
   return tail + static_cast<std::uint64_t>(_mm_cvtsi128_si64(sum)) +
          static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum)));
+}
+
+[[gnu::always_inline]] inline std::uint64_t SumBytes(const char* p, std::size_t n, const char* readable_from) noexcept {
+  const __m128i zero = _mm_setzero_si128();
+  __m128i sum = zero;
+  const auto load = [](const char* q) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(q)); };
+  // The sums of 64 bytes from q, as two 64-bit halves (four SADs).
+  const auto sum64 = [&](const char* q) noexcept {
+    const __m128i a = _mm_sad_epu8(load(q), zero);
+    const __m128i b = _mm_sad_epu8(load(q + 16), zero);
+    const __m128i c = _mm_sad_epu8(load(q + 32), zero);
+    const __m128i d = _mm_sad_epu8(load(q + 48), zero);
+    return _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d));
+  };
+  for (; n >= 256; n -= 256, p += 256) {
+    for (int i = 0; i < 256; i += 64) {
+      sum = _mm_add_epi64(sum, sum64(p + i));
+    }
+  }
+  return AddShortBytes(sum, p, n, readable_from);
+}
+
+// SumShortBytes is SumBytes for n below 256 (an encoder's usual body): no
+// 256-byte loop to test for.
+[[gnu::always_inline]] inline std::uint64_t SumShortBytes(const char* p, std::size_t n,
+                                                          const char* readable_from) noexcept {
+  return AddShortBytes(_mm_setzero_si128(), p, n, readable_from);
 }
 
 }  // namespace fixwire::codec_internal

@@ -38,12 +38,13 @@ inline constexpr std::size_t kMaxDecimalChars = 64;
 // (one 8-byte store), then '.' and the fraction's digits as a second word
 // stored over the fraction's place (the bytes after the text are scratch).
 [[gnu::always_inline]] inline char* WriteShortScaled(char* out, std::uint64_t magnitude, int frac_digits) noexcept {
-  const int n = DigitsBelow10To8(static_cast<std::uint32_t>(magnitude));  // 2..7
+  const std::size_t n = DigitsBelow10To8(static_cast<std::uint32_t>(magnitude));  // 2..7
+  const auto f = static_cast<std::size_t>(frac_digits);                             // 1..n-1
   const std::uint64_t word = EightDigitWord(static_cast<std::uint32_t>(magnitude));  // leading '0's
-  const std::uint64_t digits = word >> (8 * (8 - n));
-  const std::uint64_t fraction = ((word >> (8 * (8 - frac_digits))) << 8) | std::uint64_t{'.'};
+  const std::uint64_t digits = word >> (64 - 8 * n);
+  const std::uint64_t fraction = ((word >> (64 - 8 * f)) << 8) | std::uint64_t{'.'};
   std::memcpy(out, &digits, 8);
-  std::memcpy(out + (n - frac_digits), &fraction, 8);
+  std::memcpy(out + (n - f), &fraction, 8);
   return out + n + 1;
 }
 

@@ -90,9 +90,10 @@ inline constexpr std::array<std::uint64_t, 32> kDigitCountSteps = [] {
 // below 2^32 in fact): one table step indexed by the bit width, no branch,
 // so that the end of the text (the next field's position) does not wait for
 // the digits themselves.
-[[gnu::always_inline]] inline int DigitsBelow10To8(std::uint32_t v) noexcept {
+// (A size_t, so that callers add it to pointers without a sign extension.)
+[[gnu::always_inline]] inline std::size_t DigitsBelow10To8(std::uint32_t v) noexcept {
   const int width_index = 31 - __builtin_clz(v | 1);
-  return static_cast<int>((v + kDigitCountSteps[static_cast<std::size_t>(width_index)]) >> 32);
+  return static_cast<std::size_t>((v + kDigitCountSteps[static_cast<std::size_t>(width_index)]) >> 32);
 }
 
 // kShortLengthTexts[v], for v below 1000 (a BodyLength of one to three
@@ -136,14 +137,15 @@ inline constexpr std::array<std::uint64_t, 1000> kShortLengthTexts = [] {
     std::uint16_t hi_pair, lo_pair;
     std::memcpy(&hi_pair, &kDigitPairs.pairs[2 * high], 2);
     std::memcpy(&lo_pair, &kDigitPairs.pairs[2 * (x - high * 100)], 2);
-    const int n = x >= 1000 ? 4 : 3;
+    // One compare for both the shift and the size.
+    const std::size_t three = x < 1000 ? 1 : 0;
     const std::uint32_t four = hi_pair | (std::uint32_t{lo_pair} << 16);
-    const std::uint64_t digits = std::uint64_t{four >> (8 * (4 - n))};
+    const std::uint64_t digits = std::uint64_t{four >> (8 * three)};
     std::memcpy(out, &digits, 8);
-    return out + n;
+    return out + 4 - three;
   }
   if (v < 100000000) [[likely]] {
-    const int n = DigitsBelow10To8(static_cast<std::uint32_t>(v));
+    const std::size_t n = DigitsBelow10To8(static_cast<std::uint32_t>(v));
     const std::uint64_t digits = EightDigitWord(static_cast<std::uint32_t>(v)) >> (8 * (8 - n));
     std::memcpy(out, &digits, 8);
     return out + n;

@@ -79,7 +79,7 @@ TEST(EncoderShortLengthTexts, EveryEntryAgainstToString) {
 
 TEST(EncoderDigitCount, AgainstDecimalDigits) {
   auto check = [](std::uint32_t v) {
-    ASSERT_EQ(codec_internal::DigitsBelow10To8(v), simd_internal::DecimalDigits(v)) << v;
+    ASSERT_EQ(static_cast<int>(codec_internal::DigitsBelow10To8(v)), simd_internal::DecimalDigits(v)) << v;
   };
   for (std::uint32_t v = 0; v < (1u << 20); ++v) check(v);
   for (std::uint64_t p = 1; p < (std::uint64_t{1} << 32); p *= 10) {
