@@ -323,15 +323,23 @@ class Encoder {
     std::memcpy(head_, head, kHeadStorage);
     head_size_ = static_cast<std::uint8_t>(head_size);
     head_sum_ = head_sum;
-    StartMessage();
     constexpr std::size_t kSeqWorst = 3 + codec_internal::kMaxUnsignedChars + 1;  // "34=" value SOH
     constexpr std::size_t kTimeWorst = 3 + codec_internal::kMaxTimestampChars + 1;
     static_assert(kSeqWorst >= 8 && kTimeWorst >= 8, "WriteTagFast and WriteUnsignedWide store 8 bytes");
-    char* p = pos_;
+    constexpr std::size_t kBlocks = kTemplatePrefixBlock + kSeqWorst + kTimeWorst + kTemplateBodyBlock;
+    // The body's start as StartMessage reserves it (at most 42 bytes in, so
+    // the address sum below does not wrap).
+    char* const start = buffer_begin_ + (head_size + reserved_digits_ + 1u);
     if (prefix_size <= kTemplatePrefixBlock && body_size <= kTemplateBodyBlock &&
-        HasRoom<kTemplatePrefixBlock + kSeqWorst + kTimeWorst + kTemplateBodyBlock>(p)) [[likely]] {
-      CopyBlock<kTemplatePrefixBlock>(p, prefix);
-      p += prefix_size;
+        reinterpret_cast<std::uintptr_t>(start) + kBlocks <= reinterpret_cast<std::uintptr_t>(buffer_end_))
+        [[likely]] {
+      // StartMessage's state; its room check is implied by this one.
+      error_ = Error{};
+      mode_ = Mode::kMessage;
+      end_ = buffer_end_;
+      body_start_ = start;
+      CopyBlock<kTemplatePrefixBlock>(start, prefix);
+      char* p = start + prefix_size;
       summed_end_ = p;
       known_sum_ = known_sum;
       p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision);
@@ -340,6 +348,8 @@ class Encoder {
       pos_ = p + body_size;
       return;
     }
+    StartMessage();
+    char* p = pos_;
     if (room() >= prefix_size + kSeqWorst + kTimeWorst + body_size) {
       codec_internal::CopyBytes(p, prefix, prefix_size);
       p += prefix_size;

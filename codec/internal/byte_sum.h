@@ -44,7 +44,7 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
   // whose cases fall through): three instructions a block, no loop and no
   // per-block test.
   const auto sad16 = [&](int offset) noexcept { return _mm_sad_epu8(load(p + offset), zero); };
-  switch ((n >> 4) & 15) {  // n < 256 here; the mask spares the switch its range check
+  switch ((n >> 4) & 15) {  // the mask: never a jump outside the run
     case 15:
       sum = _mm_add_epi64(sum, sad16(224));
       [[fallthrough]];
@@ -95,16 +95,17 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
   }
   p += n & ~std::size_t{15};
   n &= 15;
-  std::uint64_t tail = 0;
   if (n != 0) {
     if (p + n - readable_from >= 16) [[likely]] {
       const __m128i mask = load(reinterpret_cast<const char*>(kTailMasks) + n);
       sum = _mm_add_epi64(sum, _mm_sad_epu8(_mm_and_si128(load(p + n - 16), mask), zero));
     } else {
+      std::uint64_t tail = 0;
       for (std::size_t i = 0; i < n; ++i) tail += static_cast<unsigned char>(p[i]);
+      sum = _mm_add_epi64(sum, _mm_cvtsi64_si128(static_cast<long long>(tail)));
     }
   }
-  return tail + static_cast<std::uint64_t>(_mm_cvtsi128_si64(sum)) +
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(sum)) +
          static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum)));
 }
 

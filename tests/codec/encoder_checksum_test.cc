@@ -273,5 +273,36 @@ TEST(EncoderChecksum, EveryBodyLength) {
   }
 }
 
+// Bodies around the edges of Finish's paths: the inline one (below 1000
+// bytes), the out-of-line one (1000 and more: four and five digits), and
+// the inline sum's 256-byte limit, in buffers of several sizes.
+TEST(EncoderChecksum, BodyLengthsAroundThePathEdges) {
+  std::vector<std::size_t> lengths;
+  for (std::size_t edge : {std::size_t{10}, std::size_t{100}, std::size_t{256}, std::size_t{1000},
+                           std::size_t{10000}, std::size_t{100000}}) {
+    for (std::size_t n = edge - 8; n <= edge + 8; ++n) lengths.push_back(n);
+  }
+  for (std::size_t buffer_size : {std::size_t{1200}, std::size_t{20000}, std::size_t{200000}}) {
+    std::vector<char> buffer(buffer_size);
+    for (std::size_t n : lengths) {
+      // "58=" + text + SOH after "35=0<SOH>" (5 bytes): a body of n bytes.
+      if (n < 10) continue;
+      Encoder e(buffer);
+      e.Begin("FIX.4.4", "0");
+      e.AddString(58, std::string(n - 9, 'a' + static_cast<char>(n % 26)));
+      const EncodeResult r = e.Finish();
+      if (n + 30 > buffer_size) {
+        if (r.ok()) {
+          ASSERT_TRUE(CheckFrame(r.bytes)) << n;
+        }
+        continue;
+      }
+      ASSERT_TRUE(r.ok()) << n;
+      ASSERT_TRUE(CheckFrame(r.bytes)) << n;
+      ASSERT_EQ(r.bytes.find("\x01" "9=" + std::to_string(n) + "\x01"), 9u) << n;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace fixwire

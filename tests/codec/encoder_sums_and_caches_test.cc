@@ -54,6 +54,30 @@ TEST(EncoderByteSum, EveryLengthAlignmentAndReadableStart) {
   }
 }
 
+// SumShortBytes (Finish's inline sum: below 256 bytes, whole blocks through
+// one jump into an unrolled run) against the plain loop for every length
+// 0..255, every alignment within 32 bytes and every readable start that
+// changes the last block's path, on random bytes and on all-0xFF bytes (the
+// largest sums).
+TEST(EncoderByteSum, ShortSumsEveryLengthAlignmentAndReadableStart) {
+  std::mt19937_64 rng(29);
+  for (int fill : {0, 1}) {
+    std::vector<char> block(300);
+    for (char& c : block) c = fill == 0 ? static_cast<char>(rng()) : static_cast<char>(0xFF);
+    for (std::size_t offset = 0; offset < 32; ++offset) {
+      for (std::size_t n = 0; n < 256 && offset + n <= block.size(); ++n) {
+        const char* p = block.data() + offset;
+        const std::uint64_t want = PlainSum(p, n);
+        ASSERT_EQ(codec_internal::SumShortBytes(p, n, block.data()), want) << offset << " " << n;
+        ASSERT_EQ(codec_internal::SumShortBytes(p, n, p), want) << offset << " " << n;
+        for (std::size_t back = 0; back < 16 && back <= n; ++back) {
+          ASSERT_EQ(codec_internal::SumShortBytes(p, n, p + n - back), want) << offset << " " << n << " " << back;
+        }
+      }
+    }
+  }
+}
+
 TEST(EncoderByteSum, AllHighBytes) {
   std::vector<char> block(1024, static_cast<char>(0xFF));
   for (std::size_t n = 0; n <= block.size(); n += 7) {
