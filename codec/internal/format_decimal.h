@@ -28,24 +28,28 @@ inline constexpr int kMaxFixedDecimals = 18;
 // '-' + 19 digits + 40 zeros, or '-' + "0." + 40 digits.
 inline constexpr std::size_t kMaxDecimalChars = 64;
 
-// IsShortScaled: magnitude * 10^-frac_digits has an integer part and at
-// most 7 digits in all (most prices: 123.45, 1.08345), WriteShortScaled's case.
+// IsShortScaled: magnitude below 10^7 with 1..6 digits after the point
+// (most prices: 123.45, 1.08345, 0.05), WriteShortScaled's case.
 [[gnu::always_inline]] inline bool IsShortScaled(std::uint64_t magnitude, int frac_digits) noexcept {
-  return magnitude < 10000000 && frac_digits >= 1 && frac_digits < 7 && magnitude >= kPowersOf10[frac_digits];
+  return magnitude < 10000000 && static_cast<unsigned>(frac_digits) - 1 < 6;
 }
 
-// WriteShortScaled writes an IsShortScaled value: its n digits as one word
-// (one 8-byte store), then '.' and the fraction's digits as a second word
-// stored over the fraction's place (the bytes after the text are scratch).
+// WriteShortScaled writes an IsShortScaled value from its eight-digit word
+// (leading '0's): the last k = max(n, f + 1) digits (n digits, f after the
+// point: a value below 1 takes its "0" and the fraction's leading zeros
+// from the word) as one 8-byte store, then '.' and the f fraction digits as
+// a second word stored over the fraction's place (the bytes after the text
+// are scratch).
 [[gnu::always_inline]] inline char* WriteShortScaled(char* out, std::uint64_t magnitude, int frac_digits) noexcept {
-  const std::size_t n = DigitsBelow10To8(static_cast<std::uint32_t>(magnitude));  // 2..7
-  const auto f = static_cast<std::size_t>(frac_digits);                             // 1..n-1
-  const std::uint64_t word = EightDigitWord(static_cast<std::uint32_t>(magnitude));  // leading '0's
-  const std::uint64_t digits = word >> (64 - 8 * n);
+  const std::size_t n = DigitsBelow10To8(static_cast<std::uint32_t>(magnitude));  // 1..7
+  const auto f = static_cast<std::size_t>(frac_digits);                             // 1..6
+  const std::size_t k = n > f ? n : f + 1;                                          // 2..7
+  const std::uint64_t word = EightDigitWord(static_cast<std::uint32_t>(magnitude));
+  const std::uint64_t digits = word >> (64 - 8 * k);
   const std::uint64_t fraction = ((word >> (64 - 8 * f)) << 8) | std::uint64_t{'.'};
   std::memcpy(out, &digits, 8);
-  std::memcpy(out + (n - f), &fraction, 8);
-  return out + n + 1;
+  std::memcpy(out + (k - f), &fraction, 8);
+  return out + k + 1;
 }
 
 // WriteScaled writes magnitude * 10^-frac_digits (frac_digits 0..40) with
