@@ -44,7 +44,9 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
   // whose cases fall through): three instructions a block, no loop and no
   // per-block test.
   const auto sad16 = [&](int offset) noexcept { return _mm_sad_epu8(load(p + offset), zero); };
-  switch ((n >> 4) & 15) {  // the mask: never a jump outside the run
+  // The index from n's low byte: 0..15 by its type, so neither a range check
+  // nor a jump outside the run, whatever n.
+  switch (static_cast<std::uint8_t>(n) >> 4) {
     case 15:
       sum = _mm_add_epi64(sum, sad16(224));
       [[fallthrough]];
