@@ -4,9 +4,10 @@
 // (ScanSohAndSum) whose SOH masks are walked with countr_zero and the tags
 // parsed four bytes at a time (SWAR), the byte sum compared with 10= as text.
 // DecodeGeneral takes everything else (data fields, long tags, every error),
-// from scratch or from the field where DecodeFast's walk stopped. Long bodies
-// may take the AVX-512 walk instead (internal/field_walk_avx512.h), with the
-// same result.
+// from scratch or from the field where DecodeFast's walk stopped. Where AVX2
+// or AVX-512 is active DecodeFast's walk is the AVX2 one, scan and walk fused
+// (internal/field_walk_avx2.h), and long bodies may take the AVX-512 walk
+// (internal/field_walk_avx512.h), with the same result.
 #include "codec/decoder.h"
 
 #include <array>
@@ -451,7 +452,8 @@ const bool kHaveAvx512Walk = simd::CpuSupportsAvx512Vbmi2();
 // The AVX-512 walk's latency per 64-byte block is longer than the scalar
 // walk's for a few fields; it wins from several blocks on (measured on Zen 4:
 // ~7% slower for a 260-byte ExecutionReport, ~19% faster for a 560-byte
-// QuoteRequest), so shorter messages (body_end, header included) keep the scalar walk.
+// QuoteRequest; re-measured against the fused AVX2 walk: 128 and 1024 both
+// lose), so shorter messages (body_end, header included) keep the AVX2 walk.
 constexpr std::size_t kAvx512WalkMinBytes = 384;
 
 // Whether the CPU can run the AVX2 walk (field_walk_avx2.h), read once at
