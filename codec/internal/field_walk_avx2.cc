@@ -9,6 +9,8 @@
 // out of the mask and the sum); a body ending within the first 64 bytes as
 // [0, 32) and the 32 bytes ending at body_end (or [0, 32) alone, the bytes
 // past body_end masked out), so no byte outside [0, max(body_end, 32)) is read.
+// Bodies ending within 64 and within 128 bytes (session messages, small
+// orders) have straight-line versions, OneBlock and TwoBlocks.
 #include "codec/internal/field_walk_avx2.h"
 
 #include <immintrin.h>
@@ -98,6 +100,34 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
   return WalkResult{next, SumLanes(sum)};
 }
 
+// TwoBlocks is WalkOrdinaryAvx2 for 64 < body_end <= 128, straight-line:
+// [0, 64), and the 64 bytes ending at body_end for the second block.
+[[gnu::noinline]] WalkResult TwoBlocks(const char* data, std::size_t body_start,
+                                       std::size_t body_end, const std::uint8_t* special,
+                                       Field* next, Field* out_end) noexcept {
+  const __m256i zero = _mm256_setzero_si256();
+  std::size_t pos = body_start;
+  const __m256i lo0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data));
+  const __m256i hi0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + 32));
+  // The window [body_end - 64, body_end): its first `skip` bytes (0..63) are block 0's.
+  const std::size_t skip = 2 * kBlock - body_end;
+  const char* const w = data + body_end - kBlock;
+  const __m256i lo1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w));
+  const __m256i hi1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32));
+  const std::uint64_t bits0 = (SohMask(lo0) | SohMask(hi0) << 32) & (~std::uint64_t{0} << body_start);
+  const std::uint64_t bits1 = (SohMask(lo1) | SohMask(hi1) << 32) >> skip;
+  const __m256i sum = _mm256_add_epi64(
+      _mm256_add_epi64(_mm256_sad_epu8(lo0, zero), _mm256_sad_epu8(hi0, zero)),
+      _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(lo1, AtLeast(skip, 0)), zero),
+                       _mm256_sad_epu8(_mm256_and_si256(hi1, AtLeast(skip, 32)), zero)));
+  const std::uintptr_t unchecked_last = UncheckedLast(out_end);
+  if (!Walk(data, special, out_end, unchecked_last, 0, bits0, pos, next) ||
+      !Walk(data, special, out_end, unchecked_last, kBlock, bits1, pos, next)) [[unlikely]] {
+    return WalkResult{next, kWalkStopped};
+  }
+  return WalkResult{next, SumLanes(sum)};
+}
+
 // Blocks is WalkOrdinaryAvx2 for body_end > 64: whole blocks, then the 64
 // bytes ending at body_end for the rest.
 [[gnu::noinline]] WalkResult Blocks(const char* data, std::size_t body_start,
@@ -140,6 +170,7 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
 WalkResult WalkOrdinaryAvx2(const char* data, std::size_t body_start, std::size_t body_end,
                             const std::uint8_t* special, Field* next, Field* out_end) noexcept {
   if (body_end <= kBlock) return OneBlock(data, body_start, body_end, special, next, out_end);
+  if (body_end <= 2 * kBlock) return TwoBlocks(data, body_start, body_end, special, next, out_end);
   return Blocks(data, body_start, body_end, special, next, out_end);
 }
 
