@@ -4,9 +4,10 @@
 // (ScanSohAndSum) whose SOH masks are walked with countr_zero and the tags
 // parsed four bytes at a time (SWAR), the byte sum compared with 10= as text.
 // DecodeGeneral takes everything else (data fields, long tags, every error),
-// from scratch or from the field where DecodeFast's walk stopped. Long bodies
-// may take the AVX-512 walk instead (internal/field_walk_avx512.h), with the
-// same result.
+// from scratch or from the field where DecodeFast's walk stopped. Where AVX2
+// or AVX-512 is active DecodeFast's walk is the AVX2 one, scan and walk fused
+// (internal/field_walk_avx2.h), and long bodies may take the AVX-512 walk
+// (internal/field_walk_avx512.h), with the same result.
 #include "codec/decoder.h"
 
 #include <array>
@@ -15,6 +16,7 @@
 #include <cstring>
 
 #include "codec/internal/decoder_paths.h"
+#include "codec/internal/field_walk_avx2.h"
 #include "codec/internal/field_walk_avx512.h"
 #include "codec/internal/framing.h"
 #include "codec/internal/ordinary_field.h"
@@ -450,34 +452,42 @@ const bool kHaveAvx512Walk = simd::CpuSupportsAvx512Vbmi2();
 // The AVX-512 walk's latency per 64-byte block is longer than the scalar
 // walk's for a few fields; it wins from several blocks on (measured on Zen 4:
 // ~7% slower for a 260-byte ExecutionReport, ~19% faster for a 560-byte
-// QuoteRequest), so shorter messages (body_end, header included) keep the scalar walk.
+// QuoteRequest; re-measured against the fused AVX2 walk: 128 and 1024 both
+// lose), so shorter messages (body_end, header included) keep the AVX2 walk.
 constexpr std::size_t kAvx512WalkMinBytes = 384;
+
+// Whether the CPU can run the AVX2 walk (field_walk_avx2.h), read once at
+// start-up (a Decode before this initialiser has run sees false: the scan-then-walk path).
+const bool kHaveAvx2Walk = simd::CpuSupports(simd::Isa::kAvx2);
 
 // WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
 // has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
-// the bytes' size): the fields go to next, next + 1, ... below out_end. It
-// scans [0, body_end) (in one pass up to kChunkBytes, the common case, else
-// WalkOrdinaryChunks) and takes each SOH's field with FastFields; a body_end
-// of kAvx512WalkMinBytes or more takes the AVX-512 walk instead when the CPU
-// has it and AVX-512 is the active implementation (simd::ActiveIsa), with the
-// same result. Returns one past the last field written, with the byte sum of
-// [0, body_end) when every field was ordinary, or kWalkStopped when it
-// stopped at a field that is not ordinary or does not fit (that field then
-// starts right after the last one written, or at body_start). Out of line, so
-// that the walk's state has the registers to itself.
+// the bytes' size, which is at least 32): the fields go to next, next + 1,
+// ... below out_end. Where AVX2 or AVX-512 is the active implementation
+// (simd::ActiveIsa) it takes the AVX2 walk, scan and walk fused block by
+// block, or for a body_end of kAvx512WalkMinBytes or more the AVX-512 walk
+// when the CPU has it; otherwise it scans [0, body_end) (in one pass up to
+// kChunkBytes, the common case, else WalkOrdinaryChunks) and takes each
+// SOH's field with FastFields. All give the same result. Returns one past
+// the last field written, with the byte sum of [0, body_end) when every
+// field was ordinary, or kWalkStopped when it stopped at a field that is not
+// ordinary or does not fit (that field then starts right after the last one
+// written, or at body_start). Out of line, so that the walk's state has the
+// registers to itself.
 [[gnu::noinline]] WalkResult WalkOrdinary(const char* data, std::size_t body_start,
                                            std::size_t body_end,
                                            const codec_internal::SpecialTags* special,
                                            Field* next, Field* const out_end) noexcept {
-  if (body_end >= kAvx512WalkMinBytes) [[unlikely]] {
-    if (kHaveAvx512Walk && simd::ActiveIsa() == simd::Isa::kAvx512) {
+  // Only tail calls here: no frame.
+  if (kHaveAvx2Walk && simd::ActiveIsaIsAvx2OrWider()) [[likely]] {
+    if (body_end >= kAvx512WalkMinBytes && kHaveAvx512Walk && simd::ActiveIsaIsAvx512())
+        [[unlikely]] {
       return codec_internal::WalkOrdinaryAvx512(data, body_start, body_end, special, next, out_end);
     }
-    if (body_end > kChunkBytes) {
-      return WalkOrdinaryChunks(data, body_start, body_end, special->flags, next, out_end);
-    }
+    return codec_internal::WalkOrdinaryAvx2(data, body_start, body_end, special->flags, next,
+                                            out_end);
   }
-  return WalkOneScan(data, body_start, body_end, special->flags, next, out_end);
+  return WalkOrdinaryScalar(data, body_start, body_end, special->flags, next, out_end);
 }
 
 }  // namespace
@@ -854,7 +864,7 @@ Error DecoderPaths::General(const Decoder& d, std::string_view bytes, FieldIndex
 }
 
 DecoderPaths::WalkOutcome DecoderPaths::Walk(const Decoder& d, std::string_view bytes,
-                                             bool avx512, Field* out,
+                                             WalkKind kind, Field* out,
                                              std::uint32_t capacity) noexcept {
   WalkOutcome r;
   const char* const data = bytes.data();
@@ -865,11 +875,15 @@ DecoderPaths::WalkOutcome DecoderPaths::Walk(const Decoder& d, std::string_view 
       data[body_end - 1] != '\x01') {
     return r;
   }
-  if (avx512 && !simd::CpuSupportsAvx512Vbmi2()) return r;
+  if (kind == WalkKind::kAvx512 && !simd::CpuSupportsAvx512Vbmi2()) return r;
+  if (kind == WalkKind::kAvx2 && !simd::CpuSupports(simd::Isa::kAvx2)) return r;
   const WalkResult w =
-      avx512 ? WalkOrdinaryAvx512(data, h.body_start, body_end, &d.special_, out, out + capacity)
-             : WalkOrdinaryScalar(data, h.body_start, body_end, d.special_.flags, out,
-                                  out + capacity);
+      kind == WalkKind::kAvx512
+          ? WalkOrdinaryAvx512(data, h.body_start, body_end, &d.special_, out, out + capacity)
+      : kind == WalkKind::kAvx2
+          ? WalkOrdinaryAvx2(data, h.body_start, body_end, d.special_.flags, out, out + capacity)
+          : WalkOrdinaryScalar(data, h.body_start, body_end, d.special_.flags, out,
+                               out + capacity);
   r.framed = true;
   r.fields = static_cast<std::uint32_t>(w.next - out);
   r.sum = w.sum;

@@ -6,7 +6,7 @@
 // means "not the common shape" and changes nothing but the index's scratch
 // contents. General is the complete decoder (every check, every error).
 // Walk runs one of DecodeFast's field walks alone, for tests that hold the
-// AVX-512 walk against the scalar one.
+// AVX2 and AVX-512 walks against the scalar one.
 #ifndef FIXWIRE_CODEC_INTERNAL_DECODER_PATHS_H_
 #define FIXWIRE_CODEC_INTERNAL_DECODER_PATHS_H_
 
@@ -31,12 +31,16 @@ struct DecoderPaths {
     std::uint32_t fields = 0;
     std::uint64_t sum = 0;
   };
+  // The field walks: the scan-then-walk one (what SSE2 and scalar use),
+  // field_walk_avx2.h's and field_walk_avx512.h's.
+  enum class WalkKind { kScalar, kAvx2, kAvx512 };
   // Walk checks the frame as DecodeFast does (a header its frame checks
   // read, the byte before "10=" an SOH, body_start < 64, the trailer's 7
-  // bytes in `bytes`) and runs the scalar walk (avx512 false) or the AVX-512
-  // walk (true; only where simd::CpuSupportsAvx512Vbmi2()) over the body,
+  // bytes in `bytes`) and runs the walk `kind` over the body (the AVX2 walk
+  // only where simd::CpuSupports(simd::Isa::kAvx2), the AVX-512 walk only
+  // where simd::CpuSupportsAvx512Vbmi2(); else framed is false),
   // writing fields to out[0..capacity) (the walk's out_end is out + capacity).
-  static WalkOutcome Walk(const Decoder& d, std::string_view bytes, bool avx512, Field* out,
+  static WalkOutcome Walk(const Decoder& d, std::string_view bytes, WalkKind kind, Field* out,
                           std::uint32_t capacity) noexcept;
 };
 

@@ -44,6 +44,18 @@ TEST(CpuFeaturesTest, SetActiveIsaSwitchesEverySupportedIsa) {
   ASSERT_TRUE(SetActiveIsa(BestSupportedIsa()));
 }
 
+// The inline queries the decoder asks per message agree with ActiveIsa().
+TEST(CpuFeaturesTest, InlineActiveIsaQueriesMatchActiveIsa) {
+  (void)ActiveIsa();  // chosen now, if no kernel has run yet
+  for (Isa isa : kAllIsas) {
+    if (!CpuSupports(isa)) continue;
+    ASSERT_TRUE(SetActiveIsa(isa));
+    EXPECT_EQ(ActiveIsaIsAvx2OrWider(), ActiveIsa() >= Isa::kAvx2) << IsaName(isa);
+    EXPECT_EQ(ActiveIsaIsAvx512(), ActiveIsa() == Isa::kAvx512) << IsaName(isa);
+  }
+  ASSERT_TRUE(SetActiveIsa(BestSupportedIsa()));
+}
+
 TEST(CpuFeaturesTest, SetActiveIsaRefusesWhatTheCpuLacks) {
   bool any_missing = false;
   for (Isa isa : kAllIsas) {

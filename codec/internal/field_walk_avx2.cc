@@ -1,0 +1,177 @@
+// field_walk_avx2.cc: WalkOrdinaryAvx2 (see the header). Compiled with
+// ISA_AVX2_COPTS (AVX2, BMI1, BMI2, LZCNT, POPCNT); runs only on CPUs with them.
+//
+// Block by block: two 32-byte loads, two compares with SOH and two
+// movemasks give the block's 64-bit SOH mask, two SADs add its bytes to four
+// 64-bit lane sums; the mask's fields go straight to FastFields (the scalar
+// walk's step, here compiled with blsr/shlx). The last, partial block is
+// read as the 64 bytes ending at body_end (the bytes before the block masked
+// out of the mask and the sum); a body ending within the first 64 bytes as
+// [0, 32) and the 32 bytes ending at body_end (or [0, 32) alone, the bytes
+// past body_end masked out), so no byte outside [0, max(body_end, 32)) is read.
+// Bodies ending within 64 and within 128 bytes (session messages, small
+// orders) have straight-line versions, OneBlock and TwoBlocks.
+#include "codec/internal/field_walk_avx2.h"
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "codec/internal/ordinary_field.h"
+
+namespace fixwire::codec_internal {
+namespace {
+
+constexpr std::size_t kBlock = 64;
+
+// kStep[64 + i] is 0xFF and kStep[i] 0 for i in 0..63: the 32 bytes at
+// kStep + 64 - k are 0xFF exactly at the lanes i >= k (k in 0..64), those at
+// kStep + 96 - k at the lanes i + 32 >= k (k in 32..96).
+alignas(64) constexpr std::uint8_t kStep[128] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+};
+
+// AtLeast returns the 32 lanes i with i + first >= k as 0xFF, the others 0
+// (first 0 or 32; k - first in -32..64).
+[[gnu::always_inline]] inline __m256i AtLeast(std::size_t k, std::size_t first) noexcept {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kStep + 64 + first - k));
+}
+
+[[gnu::always_inline]] inline std::uint64_t SohMask(__m256i v) noexcept {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\x01'))));
+}
+
+[[gnu::always_inline]] inline std::uint64_t SumLanes(__m256i v) noexcept {
+  const __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2))));
+}
+
+// Walk takes the fields whose SOH bits are in `bits` (of the block at
+// block_base) with FastFields, checking the index's room once per block (per
+// field only near a full index). Returns false when it stopped at a field.
+[[gnu::always_inline]] inline bool Walk(const char* data, const std::uint8_t* special,
+                                        Field* out_end, std::uintptr_t unchecked_last,
+                                        std::size_t block_base, std::uint64_t bits,
+                                        std::size_t& pos, Field*& next) noexcept {
+  if (bits == 0) return true;
+  return reinterpret_cast<std::uintptr_t>(next) <= unchecked_last
+             ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
+             : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
+}
+
+// UncheckedLast is the highest `next` at which a whole block's fields fit below out_end.
+[[gnu::always_inline]] inline std::uintptr_t UncheckedLast(Field* out_end) noexcept {
+  constexpr std::uintptr_t kBlockFieldBytes = kMostFieldsPerBlock * sizeof(Field);
+  const std::uintptr_t end_address = reinterpret_cast<std::uintptr_t>(out_end);
+  return end_address >= kBlockFieldBytes ? end_address - kBlockFieldBytes : 0;
+}
+
+// OneBlock is WalkOrdinaryAvx2 for body_end <= 64: [0, 32), and the 32 bytes
+// ending at body_end when body_end > 32.
+[[gnu::noinline]] WalkResult OneBlock(const char* data, std::size_t body_start,
+                                      std::size_t body_end, const std::uint8_t* special,
+                                      Field* next, Field* out_end) noexcept {
+  const __m256i zero = _mm256_setzero_si256();
+  std::size_t pos = body_start;
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data));
+  std::uint64_t bits;
+  __m256i sum;
+  if (body_end > 32) {
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + body_end - 32));
+    // hi's lanes i < 64 - body_end are lo's bytes again: out of the sum (the mask's OR is exact).
+    bits = SohMask(lo) | SohMask(hi) << (body_end - 32);
+    sum = _mm256_add_epi64(_mm256_sad_epu8(lo, zero),
+                           _mm256_sad_epu8(_mm256_and_si256(hi, AtLeast(kBlock - body_end, 0)), zero));
+  } else {
+    // Bytes at body_end and after (lanes i >= body_end) are not the body's.
+    bits = _bzhi_u64(SohMask(lo), static_cast<unsigned>(body_end));
+    sum = _mm256_sad_epu8(_mm256_andnot_si256(AtLeast(body_end, 0), lo), zero);
+  }
+  bits &= ~std::uint64_t{0} << body_start;  // the header's SOH bits go
+  if (!Walk(data, special, out_end, UncheckedLast(out_end), 0, bits, pos, next)) [[unlikely]] {
+    return WalkResult{next, kWalkStopped};
+  }
+  return WalkResult{next, SumLanes(sum)};
+}
+
+// TwoBlocks is WalkOrdinaryAvx2 for 64 < body_end <= 128, straight-line:
+// [0, 64), and the 64 bytes ending at body_end for the second block.
+[[gnu::noinline]] WalkResult TwoBlocks(const char* data, std::size_t body_start,
+                                       std::size_t body_end, const std::uint8_t* special,
+                                       Field* next, Field* out_end) noexcept {
+  const __m256i zero = _mm256_setzero_si256();
+  std::size_t pos = body_start;
+  const __m256i lo0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data));
+  const __m256i hi0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + 32));
+  // The window [body_end - 64, body_end): its first `skip` bytes (0..63) are block 0's.
+  const std::size_t skip = 2 * kBlock - body_end;
+  const char* const w = data + body_end - kBlock;
+  const __m256i lo1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w));
+  const __m256i hi1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32));
+  const std::uint64_t bits0 = (SohMask(lo0) | SohMask(hi0) << 32) & (~std::uint64_t{0} << body_start);
+  const std::uint64_t bits1 = (SohMask(lo1) | SohMask(hi1) << 32) >> skip;
+  const __m256i sum = _mm256_add_epi64(
+      _mm256_add_epi64(_mm256_sad_epu8(lo0, zero), _mm256_sad_epu8(hi0, zero)),
+      _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(lo1, AtLeast(skip, 0)), zero),
+                       _mm256_sad_epu8(_mm256_and_si256(hi1, AtLeast(skip, 32)), zero)));
+  const std::uintptr_t unchecked_last = UncheckedLast(out_end);
+  if (!Walk(data, special, out_end, unchecked_last, 0, bits0, pos, next) ||
+      !Walk(data, special, out_end, unchecked_last, kBlock, bits1, pos, next)) [[unlikely]] {
+    return WalkResult{next, kWalkStopped};
+  }
+  return WalkResult{next, SumLanes(sum)};
+}
+
+// Blocks is WalkOrdinaryAvx2 for body_end > 64: whole blocks, then the 64
+// bytes ending at body_end for the rest.
+[[gnu::noinline]] WalkResult Blocks(const char* data, std::size_t body_start,
+                                    std::size_t body_end, const std::uint8_t* special,
+                                    Field* next, Field* out_end) noexcept {
+  const std::uintptr_t unchecked_last = UncheckedLast(out_end);
+  const __m256i zero = _mm256_setzero_si256();
+  std::size_t pos = body_start;
+  __m256i acc = zero;
+  std::uint64_t keep = ~std::uint64_t{0} << body_start;  // the header's SOH bits go
+  std::size_t b = 0;
+  for (; b + kBlock <= body_end; b += kBlock) {
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + b));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + b + 32));
+    acc = _mm256_add_epi64(acc, _mm256_add_epi64(_mm256_sad_epu8(lo, zero), _mm256_sad_epu8(hi, zero)));
+    const std::uint64_t bits = (SohMask(lo) | SohMask(hi) << 32) & keep;
+    keep = ~std::uint64_t{0};
+    if (!Walk(data, special, out_end, unchecked_last, b, bits, pos, next)) [[unlikely]] {
+      return WalkResult{next, kWalkStopped};
+    }
+  }
+  if (b != body_end) {
+    // The window [body_end - 64, body_end): its first `skip` bytes (1..63) are the blocks' before.
+    const std::size_t skip = b + kBlock - body_end;
+    const char* const w = data + body_end - kBlock;
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32));
+    acc = _mm256_add_epi64(acc, _mm256_sad_epu8(_mm256_and_si256(lo, AtLeast(skip, 0)), zero));
+    acc = _mm256_add_epi64(acc, _mm256_sad_epu8(_mm256_and_si256(hi, AtLeast(skip, 32)), zero));
+    const std::uint64_t bits = (SohMask(lo) | SohMask(hi) << 32) >> skip;
+    if (!Walk(data, special, out_end, unchecked_last, b, bits, pos, next)) [[unlikely]] {
+      return WalkResult{next, kWalkStopped};
+    }
+  }
+  return WalkResult{next, SumLanes(acc)};
+}
+
+}  // namespace
+
+WalkResult WalkOrdinaryAvx2(const char* data, std::size_t body_start, std::size_t body_end,
+                            const std::uint8_t* special, Field* next, Field* out_end) noexcept {
+  if (body_end <= kBlock) return OneBlock(data, body_start, body_end, special, next, out_end);
+  if (body_end <= 2 * kBlock) return TwoBlocks(data, body_start, body_end, special, next, out_end);
+  return Blocks(data, body_start, body_end, special, next, out_end);
+}
+
+}  // namespace fixwire::codec_internal

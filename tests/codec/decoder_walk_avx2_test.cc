@@ -1,0 +1,259 @@
+// decoder_walk_avx2_test.cc: the decoder's AVX2 field walk
+// (codec/internal/field_walk_avx2.cc: scan and walk fused, a one-block path
+// for bodies ending within 64 bytes, an overlapping window for the last
+// block) against its scan-then-walk scalar walk, on random bodies: messages
+// of every size from 32 to 300 bytes, tags of 1..5 digits and more, leading
+// zeros, no digits, data fields holding SOH, empty values, fields straddling
+// every block boundary, every index capacity from 3 up, and truncated or
+// mutated bytes. Both walks run directly (DecoderPaths::Walk: the same
+// fields, the same stop, the same sum), and Decode runs with AVX2 active and
+// with SSE2 (the scan-then-walk path): the same Error or the same fields and
+// lookups. Skipped, with a message, on CPUs without AVX2.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "codec/decoder.h"
+#include "codec/internal/decoder_paths.h"
+#include "codec/message_view.h"
+#include "simd/cpu_features.h"
+#include "tests/codec/decoder_walk_test_util.h"
+#include "tests/codec/fix_test_util.h"
+
+namespace fixwire {
+namespace {
+
+using codec_internal::DecoderPaths;
+using testing::BodyMaker;
+using testing::ExactCopy;
+using testing::Frame;
+
+// ExpectSameWalk runs both walks over `bytes` into exactly `capacity` Fields
+// (heap arrays of that size: AddressSanitizer flags a write past them).
+void ExpectSameWalk(const Decoder& d, std::string_view bytes, std::uint32_t capacity,
+                    std::uint64_t* completed = nullptr) {
+  std::unique_ptr<Field[]> scalar_out(new Field[capacity]);
+  std::unique_ptr<Field[]> vector_out(new Field[capacity]);
+  const DecoderPaths::WalkOutcome s =
+      DecoderPaths::Walk(d, bytes, DecoderPaths::WalkKind::kScalar, scalar_out.get(), capacity);
+  const DecoderPaths::WalkOutcome v =
+      DecoderPaths::Walk(d, bytes, DecoderPaths::WalkKind::kAvx2, vector_out.get(), capacity);
+  ASSERT_EQ(v.framed, s.framed);
+  if (!s.framed) return;
+  ASSERT_EQ(v.fields, s.fields) << "capacity " << capacity;
+  ASSERT_EQ(v.sum, s.sum) << "capacity " << capacity;
+  for (std::uint32_t i = 0; i < s.fields; ++i) {
+    ASSERT_EQ(vector_out[i].tag, scalar_out[i].tag) << i;
+    ASSERT_EQ(vector_out[i].offset, scalar_out[i].offset) << i;
+    ASSERT_EQ(vector_out[i].length, scalar_out[i].length) << i;
+  }
+  if (completed != nullptr && s.sum != DecoderPaths::WalkOutcome::kStopped) ++*completed;
+}
+
+struct Decoded {
+  Error error;
+  std::vector<Field> fields;
+  std::vector<std::int64_t> lookups;  // index of Find(tag) for probe tags, -1 when absent
+  std::uint32_t size = 0;
+  std::uint32_t body_length = 0;
+  std::uint8_t checksum = 0;
+};
+
+// DecodeWith decodes with `isa` active.
+Decoded DecodeWith(simd::Isa isa, const Decoder& d, std::string_view bytes, FieldIndex& index) {
+  EXPECT_TRUE(simd::SetActiveIsa(isa));
+  Decoded r;
+  MessageView view;
+  r.error = d.Decode(bytes, index, view);
+  if (!r.error.ok()) return r;
+  std::set<std::uint32_t> probes = {1, 11, 35, 58, 96, 1185, 9999, 10000, 123456};
+  for (std::uint32_t i = 0; i < view.field_count(); ++i) {
+    r.fields.push_back(view.field(i));
+    probes.insert(view.field(i).tag);
+  }
+  for (std::uint32_t t : probes) {
+    const Field* f = view.Find(t);
+    r.lookups.push_back(f == nullptr ? -1 : f - view.fields().data());
+  }
+  r.size = static_cast<std::uint32_t>(view.size());
+  r.body_length = view.body_length();
+  r.checksum = view.checksum();
+  return r;
+}
+
+void ExpectSameDecode(const Decoder& d, std::string_view bytes, std::uint32_t capacity) {
+  FieldIndex a(capacity);
+  FieldIndex b(capacity);
+  const Decoded v = DecodeWith(simd::Isa::kAvx2, d, bytes, a);
+  const Decoded s = DecodeWith(simd::Isa::kSse2, d, bytes, b);
+  ASSERT_EQ(v.error.code, s.error.code) << ErrorCodeName(v.error.code) << " vs "
+                                        << ErrorCodeName(s.error.code);
+  ASSERT_EQ(v.error.offset, s.error.offset);
+  ASSERT_EQ(v.error.tag, s.error.tag);
+  ASSERT_EQ(v.fields.size(), s.fields.size());
+  for (std::size_t i = 0; i < v.fields.size(); ++i) {
+    ASSERT_EQ(v.fields[i].tag, s.fields[i].tag) << i;
+    ASSERT_EQ(v.fields[i].offset, s.fields[i].offset) << i;
+    ASSERT_EQ(v.fields[i].length, s.fields[i].length) << i;
+  }
+  ASSERT_EQ(v.lookups, s.lookups);
+  ASSERT_EQ(v.size, s.size);
+  ASSERT_EQ(v.body_length, s.body_length);
+  ASSERT_EQ(v.checksum, s.checksum);
+}
+
+// SizedMessage frames `body` after a MsgType value padded so that the whole
+// message is `size` bytes; empty when no padding reaches it exactly.
+std::string SizedMessage(std::string_view begin, std::string_view rest, std::size_t size) {
+  for (std::size_t pad = 1; pad < 400; ++pad) {
+    const std::string m = Frame(begin, "35=" + std::string(pad, 'D') + "\x01" + std::string(rest));
+    if (m.size() == size) return m;
+    if (m.size() > size) break;
+  }
+  return {};
+}
+
+class DecoderWalkAvx2Test : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!simd::CpuSupports(simd::Isa::kAvx2)) {
+      GTEST_SKIP() << "CPU lacks AVX2: the AVX2 walk never runs here";
+    }
+    previous_ = simd::ActiveIsa();
+  }
+  void TearDown() override { (void)simd::SetActiveIsa(previous_); }
+
+ private:
+  simd::Isa previous_ = simd::Isa::kScalar;
+};
+
+// Ordinary messages of every size from 32 to 300 bytes, the body ending
+// anywhere in the first 64 bytes or in any later block: both walks take
+// them whole, same fields, same sum; Decode agrees with the SSE2 path.
+TEST_F(DecoderWalkAvx2Test, OrdinaryMessagesOfEverySize) {
+  BodyMaker maker(21);
+  const Decoder d;
+  std::uint64_t completed = 0;
+  int runs = 0;
+  for (std::size_t size = 32; size <= 300; ++size) {
+    for (int k = 0; k < 12; ++k) {
+      // A few fields after 35, each short enough to leave room for the size.
+      std::string rest;
+      const std::size_t budget = size > 40 ? maker.U(0, static_cast<std::uint32_t>(size - 40)) : 0;
+      while (rest.size() < budget) {
+        const std::string field = maker.Body(1, 0).substr(5);  // one ordinary field
+        if (rest.size() + field.size() > budget) break;
+        rest += field;
+      }
+      const std::string begin = k % 3 == 0 ? "FIX.4.2" : k % 3 == 1 ? "FIXT.1.1" : "FIX.4.4444";
+      const std::string m = SizedMessage(begin, rest, size);
+      if (m.empty()) continue;
+      ASSERT_EQ(m.size(), size);
+      const ExactCopy copy(m);
+      ++runs;
+      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), 4096, &completed)) << m;
+      ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(d, copy.view(), 64)) << m;
+    }
+  }
+  EXPECT_GT(runs, 2000);
+  EXPECT_EQ(completed, static_cast<std::uint64_t>(runs));
+}
+
+// Random ordinary bodies of many sizes (some past 2 KB), shifted against the
+// blocks by the BeginString's length.
+TEST_F(DecoderWalkAvx2Test, OrdinaryBodiesWalkTheSame) {
+  BodyMaker maker(22);
+  const Decoder d;
+  std::uint64_t completed = 0;
+  int runs = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const std::string body = maker.Body(maker.U(0, i % 50 == 0 ? 400 : 40), 0);
+    const std::string begin = "FIX." + std::string(maker.U(1, 12), '4');
+    const std::string m = Frame(begin, body);
+    const ExactCopy copy(m);
+    ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), 4096, &completed)) << i;
+    if (m.size() >= 32) ++runs;
+  }
+  EXPECT_EQ(completed, static_cast<std::uint64_t>(runs));
+}
+
+// Bodies with unusual fields anywhere (5-digit and leading-zero tags, no
+// digits, data fields holding SOH, empty values), at every index capacity
+// from 3 to past the field count: the same fields, the same stop.
+TEST_F(DecoderWalkAvx2Test, UnusualFieldsAndCapacitiesWalkTheSame) {
+  BodyMaker maker(23);
+  const Decoder d;
+  DecoderOptions lenient_options;
+  lenient_options.allow_empty_values = true;
+  const Decoder lenient(lenient_options);
+  for (int i = 0; i < 600; ++i) {
+    const std::string body = maker.Body(maker.U(0, i % 10 == 0 ? 150 : 12), maker.U(0, 25));
+    const std::string m = Frame(i % 2 ? "FIX.4.2" : "FIXT.1.1", body);
+    const ExactCopy copy(m);
+    for (std::uint32_t capacity = 3; capacity <= 60; ++capacity) {
+      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), capacity)) << i << " " << m;
+    }
+    ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), 1000)) << i;
+    ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(lenient, copy.view(), 1000)) << i;
+  }
+}
+
+// Every field length and shift around the block boundaries: a run of short
+// fields, one long field, then more, with the body moved byte by byte.
+TEST_F(DecoderWalkAvx2Test, FieldsStraddlingEveryBoundary) {
+  const Decoder d;
+  for (std::size_t shift = 0; shift < 64; ++shift) {
+    for (std::size_t len = 1; len <= 70; ++len) {
+      std::string body = "35=" + std::string(1 + shift, 'D') + "\x01";
+      body += "1=x\x01" "22=1\x01" "333=22\x01" "4444=333\x01";
+      body += "58=" + std::string(len, '=') + "\x01";
+      for (int k = 0; k < static_cast<int>(len % 13); ++k) {
+        body += std::to_string(1 + k * 811 % 9999) + "=" + std::string(1 + k % 5, '7') + "\x01";
+      }
+      const std::string m = Frame("FIX.4.4", body);
+      const ExactCopy copy(m);
+      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), 4096)) << shift << " " << len;
+      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), 9)) << shift << " " << len;
+    }
+  }
+}
+
+// Decode with AVX2 active equals Decode with SSE2 (the scan-then-walk path)
+// for random messages, mutated at random bytes, truncated and with wrong
+// CheckSums, at several capacities.
+TEST_F(DecoderWalkAvx2Test, DecodeMatchesTheScalarWalk) {
+  BodyMaker maker(24);
+  const Decoder d;
+  DecoderOptions lenient_options;
+  lenient_options.allow_empty_values = true;
+  lenient_options.validate_checksum = false;
+  const Decoder lenient(lenient_options);
+  const char kBytes[] = {'\x01', '=', '0', '1', '9', 'A', '\0', '\xff', '8'};
+  for (int i = 0; i < 800; ++i) {
+    const std::string body = maker.Body(maker.U(0, i % 20 == 0 ? 200 : 12), maker.U(0, 8));
+    const std::string m = Frame(i % 2 ? "FIX.4.4" : "FIXT.1.1", body, maker.U(0, 9) != 0);
+    for (const Decoder* dec : {&d, &lenient}) {
+      for (std::uint32_t capacity : {4u, 5u, 9u, 20u, 21u, 33u, 512u}) {
+        const ExactCopy copy(m);
+        ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(*dec, copy.view(), capacity)) << i;
+      }
+      for (int k = 0; k < 8; ++k) {
+        std::string mutated = m;
+        mutated[maker.U(0, static_cast<std::uint32_t>(m.size() - 1))] = kBytes[maker.U(0, 8)];
+        const ExactCopy copy(mutated);
+        ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(*dec, copy.view(), 512)) << i << " mutation " << k;
+        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(*dec, copy.view(), 512)) << i << " mutation " << k;
+        const ExactCopy cut(std::string_view(m).substr(0, maker.U(0, static_cast<std::uint32_t>(m.size()))));
+        ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(*dec, cut.view(), 512)) << i << " cut";
+        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(*dec, cut.view(), 512)) << i << " cut";
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fixwire
