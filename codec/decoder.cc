@@ -21,6 +21,7 @@
 #include "codec/internal/framing.h"
 #include "codec/internal/ordinary_field.h"
 #include "simd/cpu_features.h"
+#include "simd/internal/active_isa.h"
 #include "simd/digits.h"
 #include "simd/structural_scan.h"
 
@@ -479,8 +480,8 @@ const bool kHaveAvx2Walk = simd::CpuSupports(simd::Isa::kAvx2);
                                            const codec_internal::SpecialTags* special,
                                            Field* next, Field* const out_end) noexcept {
   // Only tail calls here: no frame.
-  if (kHaveAvx2Walk && simd::ActiveIsaIsAvx2OrWider()) [[likely]] {
-    if (body_end >= kAvx512WalkMinBytes && kHaveAvx512Walk && simd::ActiveIsaIsAvx512())
+  if (kHaveAvx2Walk && simd_internal::ActiveIsaIsAvx2OrWider()) [[likely]] {
+    if (body_end >= kAvx512WalkMinBytes && kHaveAvx512Walk && simd_internal::ActiveIsaIsAvx512())
         [[unlikely]] {
       return codec_internal::WalkOrdinaryAvx512(data, body_start, body_end, special, next, out_end);
     }

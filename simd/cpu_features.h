@@ -15,7 +15,6 @@
 #ifndef FIXWIRE_SIMD_CPU_FEATURES_H_
 #define FIXWIRE_SIMD_CPU_FEATURES_H_
 
-#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -53,36 +52,10 @@ Isa BestSupportedIsa() noexcept;
 // ActiveIsa returns the implementation the kernels currently dispatch to.
 Isa ActiveIsa() noexcept;
 
-// ActiveIsaIsAvx2OrWider is ActiveIsa() >= Isa::kAvx2 in a few instructions
-// (one load and two compares, inline): the decoder asks it per message.
-// Before the first kernel call or ActiveIsa() has chosen the implementation
-// it returns false.
-inline bool ActiveIsaIsAvx2OrWider() noexcept;
-// ActiveIsaIsAvx512 is ActiveIsa() == Isa::kAvx512, likewise.
-inline bool ActiveIsaIsAvx512() noexcept;
-
 // SetActiveIsa makes the kernels use `isa`. Returns false, changing nothing,
 // when the CPU does not support it.
 [[nodiscard]] bool SetActiveIsa(Isa isa) noexcept;
 
 }  // namespace fixwire::simd
-
-namespace fixwire::simd_internal {
-struct KernelTable;
-extern std::atomic<const KernelTable*> g_active_kernels;  // simd/internal/dispatch.h
-extern const KernelTable kAvx2Kernels;
-extern const KernelTable kAvx512Kernels;
-}  // namespace fixwire::simd_internal
-
-inline bool fixwire::simd::ActiveIsaIsAvx2OrWider() noexcept {
-  const simd_internal::KernelTable* active =
-      simd_internal::g_active_kernels.load(std::memory_order_relaxed);
-  return active == &simd_internal::kAvx2Kernels || active == &simd_internal::kAvx512Kernels;
-}
-
-inline bool fixwire::simd::ActiveIsaIsAvx512() noexcept {
-  return simd_internal::g_active_kernels.load(std::memory_order_relaxed) ==
-         &simd_internal::kAvx512Kernels;
-}
 
 #endif  // FIXWIRE_SIMD_CPU_FEATURES_H_
