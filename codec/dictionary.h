@@ -17,6 +17,9 @@
 //     longer ones are found by binary search.
 //   - enumerated values: a 128-bit set for fields whose values are all single
 //     ASCII characters, a sorted array of strings otherwise.
+//   - groups (IndexGroups): each group scope's member window, a dense tag ->
+//     position table over its members' tag range; the count tags that may
+//     start a top-level group paired with their group scopes.
 //
 // Thread use: a Dictionary is immutable after loading; any number of threads
 // may read one concurrently with no locking. All pointers and string_views it
