@@ -154,6 +154,46 @@ const MessageDef* Dictionary::LongMessage(std::string_view msg_type) const noexc
   return nullptr;
 }
 
+void Dictionary::CompileGroupWindows() {
+  group_windows_.assign(scopes_.size(), GroupMemberWindow{});
+  group_window_pool_.clear();
+  for (const Scope& s : scopes_) {
+    if (s.count_tag == 0 || s.members_count == 0) continue;  // not a group
+    std::uint32_t lo = 0xFFFFFFFFu, hi = 0;
+    for (const ScopeMember& m : members(s)) {
+      lo = std::min(lo, m.tag);
+      hi = std::max(hi, m.tag);
+    }
+    const std::uint32_t span = std::min(hi - lo + 1, kGroupWindowLimit);
+    GroupMemberWindow& w = group_windows_[s.id];
+    w.lo = lo;
+    w.span = span;
+    w.begin = static_cast<std::uint32_t>(group_window_pool_.size());
+    for (std::uint32_t t = lo; t - lo < span; ++t) {
+      // The same answer LookupMember gives, kept only for a plain member.
+      const std::uint32_t p = LookupMember(s, t);
+      const bool plain = p != s.members_count && (p & ScopeSlot::kIsGroup) == 0 && p != 0 &&
+                         t != s.delimiter;
+      group_window_pool_.push_back(plain ? static_cast<std::uint16_t>(p) : std::uint16_t{0});
+    }
+  }
+  // The scope of each listed count tag: what GroupIndexer::FindTopLevelGroup finds.
+  group_count_scopes_.assign(group_count_tags_.size(), 0);
+  auto id_of = [](const Scope* g) { return g != nullptr ? g->id : 0u; };
+  for (std::uint32_t k = 0; k < header_trailer_groups_count; ++k) {
+    const std::uint32_t at = header_trailer_groups_begin + k;
+    const Scope* g = GroupIn(header(), group_count_tags_[at]);
+    if (g == nullptr) g = GroupIn(trailer(), group_count_tags_[at]);
+    group_count_scopes_[at] = id_of(g);
+  }
+  for (const MessageDef& m : messages_) {
+    for (std::uint32_t k = 0; k < m.groups_count; ++k) {
+      const std::uint32_t at = m.groups_begin + k;
+      group_count_scopes_[at] = id_of(GroupIn(scope(m.body), group_count_tags_[at]));
+    }
+  }
+}
+
 const MessageDef* Dictionary::message_by_name(std::string_view name) const noexcept {
   for (std::size_t i = 0; i < message_names_.size(); ++i) {
     if (message_names_[i] == name) return &messages_[i];

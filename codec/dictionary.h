@@ -17,6 +17,9 @@
 //     longer ones are found by binary search.
 //   - enumerated values: a 128-bit set for fields whose values are all single
 //     ASCII characters, a sorted array of strings otherwise.
+//   - groups (IndexGroups): each group scope's member window, a dense tag ->
+//     position table over its members' tag range; the count tags that may
+//     start a top-level group paired with their group scopes.
 //
 // Thread use: a Dictionary is immutable after loading; any number of threads
 // may read one concurrently with no locking. All pointers and string_views it
@@ -245,6 +248,18 @@ struct MessageDef {
   std::uint32_t bits_begin = 0;
 };
 
+// GroupMemberWindow: a group scope's fast member table (IndexGroups' hot
+// loop), built at load. For tags in [lo, lo + span) the pool holds the
+// member position when the tag is a direct member that is neither the
+// delimiter nor a group count with a layout, else 0: one subtraction, one
+// compare and one byte-pair load decide an ordinary in-order entry field.
+// Tags outside the window, and every 0, take the full LookupMember path.
+struct GroupMemberWindow {
+  std::uint32_t lo = 0;
+  std::uint32_t span = 0;   // 0: no window (every tag takes the full path)
+  std::uint32_t begin = 0;  // into Dictionary::group_window_pool()
+};
+
 class Dictionary {
  public:
   static constexpr std::uint32_t kDenseTagLimit = 1u << 16;
@@ -421,6 +436,29 @@ class Dictionary {
   // message_by_name: cold, linear; nullptr when unknown.
   const MessageDef* message_by_name(std::string_view name) const noexcept;
 
+  // --- compiled group tables (IndexGroups; built at load) ---
+  // group_window: the scope's GroupMemberWindow (span 0 for a scope that is
+  // not a group, or a Dictionary not made by the loader).
+  static constexpr std::uint32_t kGroupWindowLimit = 1024;  // most tags one window covers
+  GroupMemberWindow group_window(const Scope& s) const noexcept {
+    return s.id < group_windows_.size() ? group_windows_[s.id] : GroupMemberWindow{};
+  }
+  const std::uint16_t* group_window_pool() const noexcept { return group_window_pool_.data(); }
+  // body_group_scopes(m) / header_trailer_group_scopes(): parallel to
+  // body_group_count_tags(m) / header_trailer_group_count_tags(), the scope
+  // id of the group each count tag starts there: GroupIn(body, tag) for a
+  // body's; GroupIn(header, tag), else GroupIn(trailer, tag), for the
+  // header's and trailer's. Empty for a Dictionary not made by the loader.
+  std::span<const std::uint32_t> body_group_scopes(const MessageDef& m) const noexcept {
+    if (group_count_scopes_.size() != group_count_tags_.size()) return {};
+    return std::span<const std::uint32_t>(group_count_scopes_).subspan(m.groups_begin, m.groups_count);
+  }
+  std::span<const std::uint32_t> header_trailer_group_scopes() const noexcept {
+    if (group_count_scopes_.size() != group_count_tags_.size()) return {};
+    return std::span<const std::uint32_t>(group_count_scopes_)
+        .subspan(header_trailer_groups_begin, header_trailer_groups_count);
+  }
+
   // length_data_pairs: every (Length tag, Data tag) pair, sorted by Length tag.
   std::span<const std::pair<std::uint32_t, std::uint32_t>> length_data_pairs() const noexcept {
     return length_data_pairs_;
@@ -428,6 +466,10 @@ class Dictionary {
 
  private:
   friend class DictionaryBuilder;  // the loader's compiler (dictionary_loader.cc)
+
+  // CompileGroupWindows builds group_windows_ from the scopes (the loader
+  // calls it last; cold, allocates).
+  void CompileGroupWindows();
 
   std::uint32_t SparseOrdinal(std::uint32_t tag) const noexcept;
   const MessageDef* LongMessage(std::string_view msg_type) const noexcept;
@@ -462,6 +504,11 @@ class Dictionary {
   std::vector<std::uint16_t> short_types_;  // 128*128 table: msg index + 1, or 0
   std::vector<std::pair<std::string_view, std::uint32_t>> long_types_;  // sorted
   std::vector<std::pair<std::uint32_t, std::uint32_t>> length_data_pairs_;
+
+  // compiled group tables (group_window)
+  std::vector<GroupMemberWindow> group_windows_;  // by scope id
+  std::vector<std::uint16_t> group_window_pool_;
+  std::vector<std::uint32_t> group_count_scopes_;  // parallel to group_count_tags_
 };
 
 }  // namespace fixwire

@@ -574,6 +574,7 @@ absl::StatusOr<Dictionary> DictionaryBuilder::Build() {
   CompileMessageTables();
   CompileMessageMasks();
   CompileGroupCountTags();
+  d_.CompileGroupWindows();
   return std::move(d_);
 }
 

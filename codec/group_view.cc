@@ -23,10 +23,12 @@ inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from, std::uint32_t
   const Field* p = f + from;
   const Field* const end = f + limit;
   const std::ptrdiff_t back = -static_cast<std::ptrdiff_t>(period);
-  for (; end - p >= 4; p += 4) {
+  // Eight fields a step while all repeat, then field by field.
+  for (; end - p >= 8; p += 8) {
     const Field* const q = p + back;
     if (((p[0].tag ^ q[0].tag) | (p[1].tag ^ q[1].tag) | (p[2].tag ^ q[2].tag) |
-         (p[3].tag ^ q[3].tag)) != 0) {
+         (p[3].tag ^ q[3].tag) | (p[4].tag ^ q[4].tag) | (p[5].tag ^ q[5].tag) |
+         (p[6].tag ^ q[6].tag) | (p[7].tag ^ q[7].tag)) != 0) {
       break;
     }
   }
@@ -44,16 +46,22 @@ GroupStorage::GroupStorage(std::uint32_t max_groups, std::uint32_t max_entries)
       max_groups_(max_groups),
       max_entries_(max_entries) {}
 
+void GroupIndexer::SetEmpty(const MessageView& view, const Dictionary& header_dict,
+                            const Dictionary& body_dict, const GroupStorage& storage,
+                            std::uint32_t body_scope, GroupedMessage* out) noexcept {
+  out->view_ = view;
+  out->groups_ = storage.groups_;
+  out->entries_ = storage.entries_;
+  out->header_dict_ = &header_dict;
+  out->body_dict_ = &body_dict;
+  out->first_group_ = kNoGroup;
+  out->group_count_ = 0;
+  out->entry_count_ = 0;
+  out->body_scope_ = body_scope;
+}
+
 void GroupIndexer::Start(std::uint32_t body_scope) noexcept {
-  out_->view_ = view_;
-  out_->groups_ = storage_.groups_;
-  out_->entries_ = storage_.entries_;
-  out_->header_dict_ = &header_dict_;
-  out_->body_dict_ = &body_dict_;
-  out_->first_group_ = kNoGroup;
-  out_->group_count_ = 0;
-  out_->entry_count_ = 0;
-  out_->body_scope_ = body_scope;
+  SetEmpty(view_, header_dict_, body_dict_, storage_, body_scope, out_);
   groups_used_ = 0;
   entries_used_ = 0;
   last_top_level_ = kNoGroup;
@@ -100,44 +108,138 @@ Error GroupIndexer::IndexTopLevelGroup(const Dictionary& dict, const Scope& grou
   return err;
 }
 
+namespace {
+
+// FirstListed: the first field with one of the listed count tags (n when
+// none): a field index at or before the first top-level field that counts a
+// group, for those tags are every tag that may. A lookup costs about what
+// skipping two fields does: with many tags and few fields, 0 (the walk from
+// the start is cheaper).
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-inline std::uint32_t GroupIndexer::FirstCandidate(const MessageDef* msg) const noexcept {
-  const std::span<const std::uint32_t> body_tags =
-      msg != nullptr ? body_dict_.body_group_count_tags(*msg) : std::span<const std::uint32_t>();
-  const std::span<const std::uint32_t> outer_tags = header_dict_.header_trailer_group_count_tags();
-  // A lookup costs about what skipping two fields does: with many possible
-  // groups and few fields, the walk from the start is cheaper.
-  if ((body_tags.size() + outer_tags.size()) * 2 > n_) return 0;
-  std::uint32_t first = n_;
-  for (const std::uint32_t tag : body_tags) {
-    const Field* f = view_.Find(tag);
-    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields_));
+inline std::uint32_t FirstListed(const MessageView& view, std::span<const std::uint32_t> btags,
+                                 std::span<const std::uint32_t> htags) noexcept {
+  const std::uint32_t n = view.field_count();
+  if ((btags.size() + htags.size()) * 2 > n) return 0;
+  const Field* const fields = view.fields().data();
+  std::uint32_t first = n;
+  for (const std::uint32_t tag : btags) {
+    const Field* f = view.Find(tag);
+    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields));
   }
-  for (const std::uint32_t tag : outer_tags) {
-    const Field* f = view_.Find(tag);
-    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields_));
+  for (const std::uint32_t tag : htags) {
+    const Field* f = view.Find(tag);
+    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields));
   }
   return first;
 }
 
-Error GroupIndexer::Run() noexcept {
-  const MessageDef* msg = body_dict_.message(view_.msg_type());
+std::span<const std::uint32_t> BodyTags(const Dictionary& body_dict, const MessageDef* msg) noexcept {
+  return msg != nullptr ? body_dict.body_group_count_tags(*msg) : std::span<const std::uint32_t>();
+}
+
+}  // namespace
+
+Error GroupIndexer::RunListed(const MessageDef* msg) noexcept {
   Start(msg != nullptr ? msg->body : 0);
-  // A message type whose body, header and trailer define no group (FIX 4.2's
-  // Heartbeat, ...): nothing to look for.
-  if (msg != nullptr && msg->groups_count == 0 &&
-      header_dict_.header_trailer_group_count_tags().empty()) {
-    Finish();
-    return Error{};
-  }
-  const std::uint32_t first = FirstCandidate(msg);
+  const std::uint32_t first = FirstListed(view_, BodyTags(body_dict_, msg),
+                                          header_dict_.header_trailer_group_count_tags());
   if (first >= n_) {  // no field counts a top-level group
     Finish();
     return Error{};
   }
-  return Walk(msg != nullptr ? &body_dict_.scope(msg->body) : nullptr, first);
+  return WalkListed(msg, first);
+}
+
+Error GroupIndexer::Run() noexcept { return RunListed(body_dict_.message(view_.msg_type())); }
+
+Error GroupIndexer::RunFrom(const MessageDef* msg, std::uint32_t first) noexcept {
+  Start(msg != nullptr ? msg->body : 0);
+  return WalkListed(msg, first);
+}
+
+Error GroupIndexer::WalkListed(const MessageDef* msg, std::uint32_t from) noexcept {
+  const Dictionary& bd = body_dict_;
+  const Dictionary& hd = header_dict_;
+  const std::span<const std::uint32_t> btags =
+      msg != nullptr ? bd.body_group_count_tags(*msg) : std::span<const std::uint32_t>();
+  const std::span<const std::uint32_t> htags = hd.header_trailer_group_count_tags();
+  const std::span<const std::uint32_t> bscopes =
+      msg != nullptr ? bd.body_group_scopes(*msg) : std::span<const std::uint32_t>();
+  const std::span<const std::uint32_t> hscopes = hd.header_trailer_group_scopes();
+  const std::uint32_t nb = static_cast<std::uint32_t>(btags.size());
+  const std::uint32_t nh = static_cast<std::uint32_t>(htags.size());
+  if (bscopes.size() != nb || hscopes.size() != nh) {  // tables not compiled: the plain walk
+    return Walk(msg != nullptr ? &bd.scope(msg->body) : nullptr, from);
+  }
+  const Field* const fields = fields_;
+  const std::uint32_t n = n_;
+  std::uint32_t i = from;
+  Error err;
+  const bool same = &hd == &bd;
+  const TagInfo* const btable = bd.tag_table().data();
+  const std::uint32_t bsize = static_cast<std::uint32_t>(bd.tag_table().size());
+  const TagInfo* const htable = hd.tag_table().data();
+  const std::uint32_t hsize = static_cast<std::uint32_t>(hd.tag_table().size());
+  while (i < n) {
+    // Most fields count no group: one table load each. A tag beyond the
+    // dense tables is looked up in the lists below.
+    if (same) {
+      while (i + 2 <= n) {
+        const std::uint32_t t0 = fields[i].tag;
+        const std::uint32_t t1 = fields[i + 1].tag;
+        if (t0 >= bsize || t1 >= bsize ||
+            ((btable[t0].flags | btable[t1].flags) & FieldDef::kIsGroupCount)) {
+          break;
+        }
+        i += 2;
+      }
+      while (i < n) {
+        const std::uint32_t t = fields[i].tag;
+        if (t >= bsize || (btable[t].flags & FieldDef::kIsGroupCount)) break;
+        ++i;
+      }
+    } else {
+      while (i < n) {
+        const std::uint32_t t = fields[i].tag;
+        if (t >= bsize || t >= hsize ||
+            ((btable[t].flags | htable[t].flags) & FieldDef::kIsGroupCount)) {
+          break;
+        }
+        ++i;
+      }
+    }
+    if (i >= n) break;
+    const std::uint32_t tag = fields[i].tag;
+    const Dictionary* dict = &bd;
+    std::uint32_t scope = 0;
+    for (std::uint32_t k = 0; k < nb; ++k) {
+      if (btags[k] == tag) {
+        scope = bscopes[k];
+        break;
+      }
+    }
+    if (scope == 0) {
+      for (std::uint32_t k = 0; k < nh; ++k) {
+        if (htags[k] == tag) {
+          scope = hscopes[k];
+          dict = &hd;
+          break;
+        }
+      }
+    }
+    if (scope == 0) {  // a count tag of no top-level group of this message: a plain field
+      ++i;
+      continue;
+    }
+    std::uint32_t id, after;
+    err = IndexTopLevelGroup(*dict, dict->scope(scope), i, &id, &after);
+    i = after;
+    if (!err.ok()) break;
+  }
+  Finish();
+  return err;
 }
 
 Error GroupIndexer::RunReference() noexcept {
@@ -241,7 +343,15 @@ Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::
   const std::uint32_t count = scope.members_count;
   const std::uint32_t delimiter = scope.delimiter;
   EntryRecord* entry = nullptr;
-  std::uint32_t pos = 0;               // template position of the entry's last field
+  // pos: template position of the entry's last field; before the first
+  // entry kNoPos, which no window value exceeds (the full path then reports
+  // the missing delimiter).
+  constexpr std::uint32_t kNoPos = 0xFFFFFFFFu;
+  std::uint32_t pos = kNoPos;
+  // The window (dictionary.h): a plain member after `pos` is accepted with
+  // one table load. The reference walk decides every field the full way.
+  const GroupMemberWindow window = reference_ ? GroupMemberWindow{} : dict.group_window(scope);
+  const std::uint16_t* const plain = dict.group_window_pool() + window.begin;
   std::uint32_t last_child = kNoGroup;  // last nested group of the current entry
   std::uint32_t j = c + 1;
   Error err;
@@ -251,6 +361,14 @@ Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::
   std::uint32_t size = 0;  // entries found (rec.size once done)
   while (j < n) {
     const std::uint32_t tag = fields[j].tag;
+    if (tag - window.lo < window.span) {
+      const std::uint32_t v = plain[tag - window.lo];
+      if (v > pos) {  // a plain member after the entry's last field: what the full path does
+        pos = v;
+        ++j;
+        continue;
+      }
+    }
     std::uint32_t p;
     if (tag == delimiter) {
       if (size == reserve) {  // more entries than declared
@@ -348,16 +466,57 @@ Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::
   return Error{};
 }
 
+namespace {
+
+// IndexListed: Index's way for a message that may have groups.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error IndexListed(const MessageView& view, const Dictionary& header_dict,
+                  const Dictionary& body_dict, const GroupOptions& options,
+                  GroupStorage& storage, GroupedMessage* out, const MessageDef* msg,
+                  std::uint32_t first) noexcept {
+  return GroupIndexer(view, header_dict, body_dict, options, storage, out).RunFrom(msg, first);
+}
+
+// Index is IndexGroups (GroupIndexer::Run). A message none of whose fields
+// may count a top-level group (the type defines no group in its body, the
+// header or the trailer, or no field has one of those count tags) is done
+// here, without an indexer.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline Error Index(const MessageView& view, const Dictionary& header_dict,
+                   const Dictionary& body_dict, const GroupOptions& options,
+                   GroupStorage& storage, GroupedMessage* out) noexcept {
+  const MessageDef* const msg = body_dict.message(view.msg_type());
+  const std::span<const std::uint32_t> htags = header_dict.header_trailer_group_count_tags();
+  if ((msg == nullptr || msg->groups_count == 0) && htags.empty()) {  // FIX 4.4's Heartbeat, ...
+    GroupIndexer::SetEmpty(view, header_dict, body_dict, storage, msg != nullptr ? msg->body : 0,
+                           out);
+    return Error{};
+  }
+  const std::uint32_t first = FirstListed(view, BodyTags(body_dict, msg), htags);
+  if (first >= view.field_count()) {
+    GroupIndexer::SetEmpty(view, header_dict, body_dict, storage, msg != nullptr ? msg->body : 0,
+                           out);
+    return Error{};
+  }
+  return IndexListed(view, header_dict, body_dict, options, storage, out, msg, first);
+}
+
+}  // namespace
+
 Error IndexGroups(const MessageView& view, const Dictionary& dictionary,
                   const GroupOptions& options, GroupStorage& storage,
                   GroupedMessage* out) noexcept {
-  return GroupIndexer(view, dictionary, dictionary, options, storage, out).Run();
+  return Index(view, dictionary, dictionary, options, storage, out);
 }
 
 Error IndexGroups(const MessageView& view, const Dictionary& transport,
                   const Dictionary& application, const GroupOptions& options,
                   GroupStorage& storage, GroupedMessage* out) noexcept {
-  return GroupIndexer(view, transport, application, options, storage, out).Run();
+  return Index(view, transport, application, options, storage, out);
 }
 
 Error codec_internal::IndexGroupsReference(const MessageView& view, const Dictionary& header_dict,

@@ -38,14 +38,28 @@ class GroupIndexer {
   // Run indexes every group of the message (IndexGroups). It starts its
   // walk at the first field that may count a top-level group, found with
   // MessageView::Find from the count tags the header, body and trailer
-  // define (FirstCandidate); a message with none of them is done at once.
+  // define; a message with none of them is done at once. A count field's
+  // group comes from the dictionary's lists of those tags and their scopes
+  // (Dictionary::body_group_scopes), and entry fields are decided through
+  // each group's member window (Dictionary::group_window) first.
   Error Run() noexcept;
+  // RunListed is Run for the message's MessageDef (nullptr: MsgType not in
+  // the body dictionary), already looked up; RunFrom is RunListed when the
+  // first field that may count a top-level group is known to be `first`
+  // (fields before it count none).
+  Error RunListed(const MessageDef* msg) noexcept;
+  Error RunFrom(const MessageDef* msg, std::uint32_t first) noexcept;
   // RunReference is Run without its shortcuts: it walks every field from
   // the first, and decides every field of every entry through the group's
   // template (no runs of entries with the previous entry's tags). The tests
   // compare Run with it.
   Error RunReference() noexcept;
 
+  // SetEmpty sets *out to `view` with no group records (what Start and
+  // Finish leave for a message without groups).
+  static void SetEmpty(const MessageView& view, const Dictionary& header_dict,
+                       const Dictionary& body_dict, const GroupStorage& storage,
+                       std::uint32_t body_scope, GroupedMessage* out) noexcept;
   // Start resets *out for this message; `body_scope` is the body's Scope id
   // in the body dictionary (0: the MsgType is not defined).
   void Start(std::uint32_t body_scope) noexcept;
@@ -66,10 +80,11 @@ class GroupIndexer {
   Error Fail(ErrorCode code, std::uint32_t field) const noexcept {
     return Error{code, fields_[field].offset, fields_[field].tag};
   }
-  // FirstCandidate: a field index at or before the first top-level field
-  // that counts a group (n_ when there is none).
-  std::uint32_t FirstCandidate(const MessageDef* msg) const noexcept;
-  // Walk indexes the top-level groups from field `from` on (Run's loop).
+  // WalkListed is Run's loop from field `from` on: each count field's group
+  // from the dictionaries' listed count tags and scopes (Walk when a
+  // dictionary has no such lists).
+  Error WalkListed(const MessageDef* msg, std::uint32_t from) noexcept;
+  // Walk indexes the top-level groups from field `from` on (RunReference's loop).
   Error Walk(const Scope* body, std::uint32_t from) noexcept;
   Error ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c, std::uint32_t* id,
                    std::uint32_t* next) noexcept;

@@ -1,9 +1,10 @@
-// IndexGroups takes two shortcuts: it starts its walk at the first field
-// that may count a top-level group, found by looking up the count tags the
-// dictionary puts in the header, the body and the trailer
-// (GroupIndexer::FirstCandidate), and it accepts a run of entries that
-// repeat the previous entry's tags whole (RepeatEnd). This test compares it
-// with the reference without either (IndexGroupsReference: every field from
+// IndexGroups takes shortcuts: it starts its walk at the first field that
+// may count a top-level group, found by looking up the count tags the
+// dictionary puts in the header, the body and the trailer (FirstListed),
+// it decides plain entry fields through the group's member window, and it
+// accepts a run of entries that repeat the previous entry's tags whole
+// (RepeatEnd). This test compares it
+// with the reference without any (IndexGroupsReference: every field from
 // the first, every entry field through the template) on hand-written
 // messages and on thousands of random mutations of them, under strict and
 // lenient GroupOptions, with one dictionary (FIX 4.2, 4.4, the nested test
