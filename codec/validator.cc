@@ -94,7 +94,8 @@ class Run {
   // whose Start() was called) as it reaches it. true: the message is valid
   // and *m_ is what IndexGroups leaves. false: something failed or is not
   // settled here; the caller runs the two-pass path, whose answer counts.
-  bool OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDef* msg) noexcept;
+  FIXWIRE_ALWAYS_INLINE inline bool OnePass(GroupIndexer& ix, const Dictionary& d,
+                                            const MessageDef* msg) noexcept;
 
  private:
   bool On(bool ValidationOptions::*check) const noexcept {
@@ -262,8 +263,7 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
       pos = p;
       if (!Skip(f.tag)) {
         const TagInfo info = d.tag_info(f.tag);
-        if (!codec_internal::QuickValueOkWords(d, info, data + f.offset, f.length,
-                                               view_.size() >= 8 && f.offset <= view_.size() - 8)) {
+        if (!codec_internal::QuickValueOk(d, info, data + f.offset, f.length)) {
           if (ValidationResult r = Value(d, info, f); !r.ok()) return r;
         }
         if (info.type != FieldType::kString || (info.flags & FieldDef::kHasEnums)) {
@@ -511,19 +511,15 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
         if (ch >= 128 || !((set >> (ch & 63)) & 1u)) goto value;
         continue;
       }
-      const bool word8 = n <= 8 && f->offset <= w.last_word && p[0] != '-';
+      const bool words = f->offset <= w.last_word;
       if (value_class == ValueClass::kUnsigned || value_class == ValueClass::kSigned) {
-        if (word8 ? !codec_internal::ShortUnsigned8(p, n)
-                  : !codec_internal::QuickValueOk(*w.d, *entry, p, n)) {
+        if (!codec_internal::IntegerOkWords(p, n, words, value_class == ValueClass::kSigned)) {
           goto value;
         }
         continue;
       }
       if (value_class == ValueClass::kDecimal) {
-        if (word8 ? !codec_internal::DecimalSyntax8(p, n)
-                  : !codec_internal::QuickValueOk(*w.d, *entry, p, n)) {
-          goto value;
-        }
+        if (!codec_internal::DecimalOkWords(p, n, words)) goto value;
         continue;
       }
       if (!codec_internal::QuickValueOk(*w.d, *entry, p, n)) goto value;

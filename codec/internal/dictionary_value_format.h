@@ -170,7 +170,7 @@ inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
   const unsigned day = static_cast<unsigned>(dp >> 48) & 0xFF;
   if (day > 28) {
     const unsigned month = static_cast<unsigned>(dp >> 32) & 0xFF;
-    static constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
     if (day > (month == 2 && leap ? 29u : kDays[month - 1])) return false;
   }
@@ -295,23 +295,40 @@ inline bool QuickValueOk(const Dictionary& d, TagInfo info, const char* p, std::
   }
 }
 
-// QuickValueOkWords is QuickValueOk, the same answer for every input (a
-// test compares them), for a caller that may know 8 bytes at p are
-// readable (`words`: p[0, 8) lies inside its buffer even when n < 8): an
-// unsigned, signed (without a sign) or decimal value of 1..8 bytes is then
-// checked a word at a time (ShortUnsigned8, DecimalSyntax8) rather than
-// byte by byte.
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
+// --- QuickValueOk with 8-byte words ---
+// For a caller that may know 8 bytes at p are readable (`words`: p[0, 8)
+// lies inside its buffer even when n < 8): a value of 1..8 bytes without a
+// sign is checked a word at a time (ShortUnsigned8, DecimalSyntax8) rather
+// than byte by byte. Each gives QuickValueOk's answer for its value
+// classes, for every input (a test compares QuickValueOkWords with it).
+
+// IntegerOkWords: QuickValueOk for ValueClass::kUnsigned, or kSigned when
+// `is_signed`.
+inline bool IntegerOkWords(const char* p, std::size_t n, bool words, bool is_signed) noexcept {
+  if (n - 1 < 8 && words && p[0] != '-') return ShortUnsigned8(p, n);
+  return n != 0 && ShortUnsigned(p, is_signed && p[0] == '-' ? 1 : 0, n);
+}
+
+// DecimalOkWords: QuickValueOk for ValueClass::kDecimal.
+inline bool DecimalOkWords(const char* p, std::size_t n, bool words) noexcept {
+  if (n - 1 < 8 && words && p[0] != '-') return DecimalSyntax8(p, n);
+  return n != 0 && n <= 0x7fffffff && DecimalSyntax(p, n);
+}
+
+// QuickValueOkWords: QuickValueOk, through IntegerOkWords and
+// DecimalOkWords for their classes.
 inline bool QuickValueOkWords(const Dictionary& d, TagInfo info, const char* p, std::size_t n,
                               bool words) noexcept {
-  const ValueClass c = info.value_class;
-  if (words && n - 1 < 8 && p[0] != '-') {
-    if (c == ValueClass::kUnsigned || c == ValueClass::kSigned) return ShortUnsigned8(p, n);
-    if (c == ValueClass::kDecimal) return DecimalSyntax8(p, n);
+  switch (info.value_class) {
+    case ValueClass::kUnsigned:
+      return IntegerOkWords(p, n, words, false);
+    case ValueClass::kSigned:
+      return IntegerOkWords(p, n, words, true);
+    case ValueClass::kDecimal:
+      return DecimalOkWords(p, n, words);
+    default:
+      return QuickValueOk(d, info, p, n);
   }
-  return QuickValueOk(d, info, p, n);
 }
 
 }  // namespace fixwire::codec_internal
