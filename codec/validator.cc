@@ -459,24 +459,26 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
   const TagInfo* const table = w.table;
   const std::uint32_t size = w.size;
   std::uint64_t* const absent = w.absent;
-  std::uint32_t region = w.region;
+  // The region and a field's route (its placement and group-count flag)
+  // where they are in a TagWord.
+  std::uint64_t region = std::uint64_t{w.region} << 40;
+  constexpr std::uint64_t kRoute =
+      (std::uint64_t{0xFF} << 48) | (std::uint64_t{FieldDef::kIsGroupCount} << 40);
   Stop why = Stop::kFail;
-  // Bits 40..63 of a TagWord: the group-count flag, the placement.
-  constexpr std::uint32_t kRoute = (std::uint32_t{0xFF} << 8) | FieldDef::kIsGroupCount;
   for (; f != end; ++f) {
     const std::uint32_t tag = f->tag;
     if (tag >= size) goto done;  // beyond the dense table
     {
       const TagInfo* const entry = table + tag;
       const std::uint64_t tw = TagWord(entry);
-      const std::uint32_t route = static_cast<std::uint32_t>(tw >> 40) & kRoute;
-      if (route != region) [[unlikely]] {
+      if ((tw & kRoute) != region) [[unlikely]] {
         // A later region, or a group count.
+        const std::uint32_t route = static_cast<std::uint32_t>((tw & kRoute) >> 40);
         const std::uint32_t placement = route >> 8;
-        if (placement != (region >> 8)) {
+        if (placement != (region >> 48)) {
           if (placement == TagInfo::kInTrailer ||
-              (placement == 0 && region == (TagInfo::kInHeader << 8))) {
-            region = placement << 8;
+              (placement == 0 && region == (std::uint64_t{TagInfo::kInHeader} << 48))) {
+            region = std::uint64_t{placement} << 48;
           } else {
             goto done;
           }
@@ -533,7 +535,7 @@ field:
 value:
   why = Stop::kValue;
 done:
-  w.region = region;
+  w.region = static_cast<std::uint32_t>(region >> 40);
   return {f, why};
 }
 
