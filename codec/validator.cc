@@ -1,6 +1,7 @@
 #include "codec/validator.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 #include "codec/internal/dictionary_value_format.h"
@@ -93,7 +94,8 @@ class Run {
   // whose Start() was called) as it reaches it. true: the message is valid
   // and *m_ is what IndexGroups leaves. false: something failed or is not
   // settled here; the caller runs the two-pass path, whose answer counts.
-  bool OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDef* msg) noexcept;
+  FIXWIRE_ALWAYS_INLINE inline bool OnePass(GroupIndexer& ix, const Dictionary& d,
+                                            const MessageDef* msg) noexcept;
 
  private:
   bool On(bool ValidationOptions::*check) const noexcept {
@@ -402,10 +404,144 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
   return count;
 }
 
+// --- The one-pass walk's straight path ---
+
+// TagWord: a TagInfo as one little-endian word (ordinal in bits 0..31,
+// type 32..39, flags 40..47, placement 48..55, value class 56..63).
+inline std::uint64_t TagWord(const TagInfo* info) noexcept {
+  static_assert(offsetof(TagInfo, ordinal) == 0 && offsetof(TagInfo, type) == 4 &&
+                offsetof(TagInfo, flags) == 5 && offsetof(TagInfo, placement) == 6 &&
+                offsetof(TagInfo, value_class) == 7);
+  std::uint64_t w;
+  std::memcpy(&w, info, sizeof w);
+  return w;
+}
+
+// OnePassWalk: what the straight path needs, and where it is.
+struct OnePassWalk {
+  const Field* end;
+  const TagInfo* table;
+  std::uint32_t size;  // of table
+  const char* data;
+  std::uint32_t last_word;  // a value at an offset up to this has 8 readable bytes
+  const Dictionary* d;
+  std::uint64_t* absent;
+  // The region: kInHeader, 0 (the body) or kInTrailer, shifted left by 8
+  // (as the placement byte sits in bits 40..63 of a TagWord).
+  std::uint32_t region;
+};
+
+// Stop: why Walk stopped at a field.
+enum class Stop : std::uint8_t {
+  kEnd,    // every field done
+  kFail,   // the message goes to the two-pass path
+  kField,  // a field in its region, none of its own checks done: the caller's
+  kValue,  // a field whose value alone is not settled (the rest is done)
+};
+struct WalkStop {
+  const Field* at;
+  Stop why;
+};
+
+// Walk goes through fields from `f` while each is settled here: in the
+// walk's region or a later one (the header, the body, then the trailer),
+// in the message and not met before (its `absent` bit, then cleared), not
+// empty, with a value QuickValueOk accepts (8-byte words where they are
+// readable: QuickValueOkWords). A field whose placement is not its
+// region's moves the walk on to a later region (the body, the trailer) or
+// fails (a field out of order, a tag both in the header and the trailer);
+// so does a group count in the header or trailer (NoHops). It stops at a
+// body group count or a tag it does not define (kField) and at a value it
+// does not settle (kValue). Out of line and without calls, so that its
+// loop keeps what it needs in registers.
+__attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept {
+  const Field* const end = w.end;
+  const TagInfo* const table = w.table;
+  const std::uint32_t size = w.size;
+  std::uint64_t* const absent = w.absent;
+  // The region and a field's route (its placement and group-count flag)
+  // where they are in a TagWord.
+  std::uint64_t region = std::uint64_t{w.region} << 40;
+  constexpr std::uint64_t kRoute =
+      (std::uint64_t{0xFF} << 48) | (std::uint64_t{FieldDef::kIsGroupCount} << 40);
+  Stop why = Stop::kFail;
+  for (; f != end; ++f) {
+    const std::uint32_t tag = f->tag;
+    if (tag >= size) goto done;  // beyond the dense table
+    {
+      const TagInfo* const entry = table + tag;
+      const std::uint64_t tw = TagWord(entry);
+      if ((tw & kRoute) != region) [[unlikely]] {
+        // A later region, or a group count.
+        const std::uint32_t route = static_cast<std::uint32_t>((tw & kRoute) >> 40);
+        const std::uint32_t placement = route >> 8;
+        if (placement != (region >> 48)) {
+          if (placement == TagInfo::kInTrailer ||
+              (placement == 0 && region == (std::uint64_t{TagInfo::kInHeader} << 48))) {
+            region = std::uint64_t{placement} << 48;
+          } else {
+            goto done;
+          }
+        }
+        if (route & FieldDef::kIsGroupCount) {
+          if (placement != 0) goto done;
+          goto field;
+        }
+      }
+      const ValueClass value_class = static_cast<ValueClass>(tw >> 56);
+      // A tag not defined has ValueClass::kOther, as every type the walk
+      // does not settle: the caller's.
+      if (value_class == ValueClass::kOther) goto field;
+      // In the message, not repeated, not empty.
+      const std::uint32_t o = static_cast<std::uint32_t>(tw);
+      std::uint64_t& word = absent[o >> 6];
+      const std::uint64_t bits = word;
+      const std::uint32_t n = f->length;
+      if (!((bits >> (o & 63)) & 1u) || n == 0) goto done;
+      word = bits ^ (std::uint64_t{1} << (o & 63));
+      if (value_class == ValueClass::kText) continue;
+      // The value: QuickValueOk, with 8-byte words where they are readable.
+      const char* const p = w.data + f->offset;
+      if (value_class == ValueClass::kCharEnum || value_class == ValueClass::kTextEnum) {
+        if (n != 1) goto value;
+        const unsigned ch = static_cast<unsigned char>(p[0]);
+        std::uint64_t set = w.d->fields()[o].char_enum_bits[(ch >> 6) & 1];
+        // kCharEnum: nor ' ' nor SOH (bits 32 and 1 of the first word).
+        if (value_class == ValueClass::kCharEnum) {
+          set &= ~((std::uint64_t{1} << ' ') | (std::uint64_t{1} << 1));
+        }
+        if (ch >= 128 || !((set >> (ch & 63)) & 1u)) goto value;
+        continue;
+      }
+      const bool words = f->offset <= w.last_word;
+      if (value_class == ValueClass::kUnsigned || value_class == ValueClass::kSigned) {
+        if (!codec_internal::IntegerOkWords(p, n, words, value_class == ValueClass::kSigned)) {
+          goto value;
+        }
+        continue;
+      }
+      if (value_class == ValueClass::kDecimal) {
+        if (!codec_internal::DecimalOkWords(p, n, words)) goto value;
+        continue;
+      }
+      if (!codec_internal::QuickValueOk(*w.d, *entry, p, n)) goto value;
+    }
+  }
+  why = Stop::kEnd;
+  goto done;
+field:
+  why = Stop::kField;
+  goto done;
+value:
+  why = Stop::kValue;
+done:
+  w.region = static_cast<std::uint32_t>(region >> 40);
+  return {f, why};
+}
+
 template <bool kAllOn>
 bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDef* msg) noexcept {
   static_assert(kAllOn, "the one-pass path runs every check");
-  const Scope& body = d.scope(msg->body);
   // absent: the fields of the message's header, body and trailer not met
   // yet. A field whose bit is clear is either not in this message or met
   // before (repeated): both are failures the two-pass path names. Every
@@ -413,42 +549,40 @@ bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDe
   std::uint64_t absent[kMaxFieldWords];
   std::memcpy(absent, d.message_bits(*msg), d.field_words() * sizeof(std::uint64_t));
   const std::uint32_t defined = static_cast<std::uint32_t>(d.field_count());
-  const char* const data = view_.data();
-  const TagInfo* const table = d.tag_table().data();
-  const std::uint32_t size = static_cast<std::uint32_t>(d.tag_table().size());
   const Field* const fields = fields_;
-  const Field* const end = fields + view_.field_count();
-  // Take: the checks every field gets (defined, in the message, not
-  // repeated, its value).
-  auto take = [&](const Field& f, TagInfo info) FIXWIRE_ALWAYS_INLINE {
-    const std::uint32_t o = info.ordinal;
-    if (o >= defined) return false;
-    std::uint64_t& word = absent[o >> 6];
-    const std::uint64_t bit = std::uint64_t{1} << (o & 63);
-    if (!(word & bit)) return false;
-    word ^= bit;
-    return codec_internal::QuickValueOk(d, info, data + f.offset, f.length) ||
-           Value(d, info, f).ok();
-  };
-  // The header (a group in it, NoHops, goes to the two-pass path), then the
-  // body, then the trailer; a field out of that order stops its loop early
-  // and sends the message to the two-pass path, as does a tag beyond the
-  // dense table.
+  OnePassWalk w;
+  w.end = fields + view_.field_count();
+  w.table = d.tag_table().data();
+  w.size = static_cast<std::uint32_t>(d.tag_table().size());
+  w.data = view_.data();
+  w.last_word = view_.size() >= 8 ? view_.size() - 8 : 0xFFFFFFFFu;
+  w.d = &d;
+  w.absent = absent;
+  w.region = TagInfo::kInHeader << 8;
   const Field* f = fields;
-  for (; f != end; ++f) {
-    if (f->tag >= size) return false;
-    const TagInfo info = table[f->tag];
-    if (!(info.placement & TagInfo::kInHeader)) break;
-    if (!take(*f, info) || (info.flags & FieldDef::kIsGroupCount)) return false;
-  }
-  while (f != end) {
-    if (f->tag >= size) return false;
-    const TagInfo info = table[f->tag];
-    if (info.placement != 0) break;
-    if (!take(*f, info)) return false;
+  while (true) {
+    const WalkStop stop = Walk(f, w);
+    f = stop.at;
+    if (stop.why == Stop::kEnd) break;
+    if (stop.why == Stop::kFail) return false;
+    // A field Walk left to us: for kField, defined, in the message, not
+    // repeated; its value; then its group, if it counts one.
+    const TagInfo info = w.table[f->tag];
+    if (stop.why == Stop::kField) {
+      const std::uint32_t o = info.ordinal;
+      if (o >= defined) return false;
+      std::uint64_t& word = absent[o >> 6];
+      const std::uint64_t bit = std::uint64_t{1} << (o & 63);
+      if (!(word & bit)) return false;
+      word ^= bit;
+    }
+    if (!codec_internal::QuickValueOk(d, info, w.data + f->offset, f->length) &&
+        !Value(d, info, *f).ok()) {
+      return false;
+    }
     if (info.flags & FieldDef::kIsGroupCount) {
       const Dictionary* gd;
-      const Scope* g = ix.FindTopLevelGroup(f->tag, &body, &gd);
+      const Scope* g = ix.FindTopLevelGroup(f->tag, &d.scope(msg->body), &gd);
       if (g != nullptr) {
         std::uint32_t id, after;
         if (!ix.IndexTopLevelGroup(*gd, *g, static_cast<std::uint32_t>(f - fields), &id, &after)
@@ -461,14 +595,6 @@ bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDe
       }
     }
     ++f;
-  }
-  for (; f != end; ++f) {
-    if (f->tag >= size) return false;
-    const TagInfo info = table[f->tag];
-    if (!(info.placement & TagInfo::kInTrailer) || !take(*f, info) ||
-        (info.flags & FieldDef::kIsGroupCount)) {
-      return false;
-    }
   }
   ix.Finish();
   for (const RequiredMask& m : d.message_required(*msg)) {
