@@ -1,14 +1,16 @@
-// decoder_walk_avx2_test.cc: the decoder's AVX2 field walk
-// (codec/internal/field_walk_avx2.cc: scan and walk fused, a one-block path
-// for bodies ending within 64 bytes, an overlapping window for the last
-// block) against its scan-then-walk scalar walk, on random bodies: messages
-// of every size from 32 to 300 bytes, tags of 1..5 digits and more, leading
-// zeros, no digits, data fields holding SOH, empty values, fields straddling
-// every block boundary, every index capacity from 3 up, and truncated or
-// mutated bytes. Both walks run directly (DecoderPaths::Walk: the same
-// fields, the same stop, the same sum), and Decode runs with AVX2 active and
-// with SSE2 (the scan-then-walk path): the same Error or the same fields and
-// lookups. Skipped, with a message, on CPUs without AVX2.
+// decoder_vector_walks_test.cc: the decoder's vector field walks — AVX2
+// (codec/internal/field_walk_avx2.cc: scan and walk fused, straight-line
+// paths for bodies ending within 64 and 128 bytes, an overlapping window for
+// the last block) and AVX-512 VBMI2 (codec/internal/field_walk_avx512.cc) —
+// each against the scan-then-walk scalar walk, on random bodies: messages of
+// every size from 32 to 300 bytes, tags of 1..5 digits and more, leading
+// zeros, no digits, letters, data fields holding SOH and '=', 8/9/10 and
+// Length tags, empty values, fields straddling every block boundary, every
+// index capacity from 3 up, and truncated or mutated bytes. Both walks run
+// directly (DecoderPaths::Walk: the same fields, the same stop, the same
+// sum), and Decode runs with the walk's ISA active and with SSE2 (the
+// scan-then-walk path): the same Error or the same fields and lookups. Each
+// walk is skipped, with a message, on CPUs that cannot run it.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -32,16 +34,16 @@ using testing::BodyMaker;
 using testing::ExactCopy;
 using testing::Frame;
 
-// ExpectSameWalk runs both walks over `bytes` into exactly `capacity` Fields
+// ExpectSameWalk runs the scalar walk and `kind` over `bytes` into exactly `capacity` Fields
 // (heap arrays of that size: AddressSanitizer flags a write past them).
-void ExpectSameWalk(const Decoder& d, std::string_view bytes, std::uint32_t capacity,
+void ExpectSameWalk(DecoderPaths::WalkKind kind, const Decoder& d, std::string_view bytes, std::uint32_t capacity,
                     std::uint64_t* completed = nullptr) {
   std::unique_ptr<Field[]> scalar_out(new Field[capacity]);
   std::unique_ptr<Field[]> vector_out(new Field[capacity]);
   const DecoderPaths::WalkOutcome s =
       DecoderPaths::Walk(d, bytes, DecoderPaths::WalkKind::kScalar, scalar_out.get(), capacity);
   const DecoderPaths::WalkOutcome v =
-      DecoderPaths::Walk(d, bytes, DecoderPaths::WalkKind::kAvx2, vector_out.get(), capacity);
+      DecoderPaths::Walk(d, bytes, kind, vector_out.get(), capacity);
   ASSERT_EQ(v.framed, s.framed);
   if (!s.framed) return;
   ASSERT_EQ(v.fields, s.fields) << "capacity " << capacity;
@@ -85,10 +87,10 @@ Decoded DecodeWith(simd::Isa isa, const Decoder& d, std::string_view bytes, Fiel
   return r;
 }
 
-void ExpectSameDecode(const Decoder& d, std::string_view bytes, std::uint32_t capacity) {
+void ExpectSameDecode(simd::Isa isa, const Decoder& d, std::string_view bytes, std::uint32_t capacity) {
   FieldIndex a(capacity);
   FieldIndex b(capacity);
-  const Decoded v = DecodeWith(simd::Isa::kAvx2, d, bytes, a);
+  const Decoded v = DecodeWith(isa, d, bytes, a);
   const Decoded s = DecodeWith(simd::Isa::kSse2, d, bytes, b);
   ASSERT_EQ(v.error.code, s.error.code) << ErrorCodeName(v.error.code) << " vs "
                                         << ErrorCodeName(s.error.code);
@@ -117,15 +119,30 @@ std::string SizedMessage(std::string_view begin, std::string_view rest, std::siz
   return {};
 }
 
-class DecoderWalkAvx2Test : public ::testing::Test {
+// VectorWalk: a vector walk and the ISA under which Decode runs it.
+struct VectorWalk {
+  const char* name;
+  DecoderPaths::WalkKind walk;
+  simd::Isa isa;
+};
+
+class DecoderVectorWalkTest : public ::testing::TestWithParam<VectorWalk> {
  protected:
   void SetUp() override {
-    if (!simd::CpuSupports(simd::Isa::kAvx2)) {
-      GTEST_SKIP() << "CPU lacks AVX2: the AVX2 walk never runs here";
-    }
+    const bool runs = GetParam().walk == DecoderPaths::WalkKind::kAvx512
+                          ? simd::CpuSupportsAvx512Vbmi2() && simd::CpuSupports(simd::Isa::kAvx512)
+                          : simd::CpuSupports(simd::Isa::kAvx2);
+    if (!runs) GTEST_SKIP() << "the CPU cannot run the " << GetParam().name << " walk";
     previous_ = simd::ActiveIsa();
   }
   void TearDown() override { (void)simd::SetActiveIsa(previous_); }
+
+  DecoderPaths::WalkKind walk() const { return GetParam().walk; }
+  simd::Isa isa() const { return GetParam().isa; }
+  // Seed: a different random stream per walk.
+  std::uint64_t Seed(std::uint64_t base) const {
+    return base + (GetParam().walk == DecoderPaths::WalkKind::kAvx512 ? 100 : 0);
+  }
 
  private:
   simd::Isa previous_ = simd::Isa::kScalar;
@@ -134,8 +151,8 @@ class DecoderWalkAvx2Test : public ::testing::Test {
 // Ordinary messages of every size from 32 to 300 bytes, the body ending
 // anywhere in the first 64 bytes or in any later block: both walks take
 // them whole, same fields, same sum; Decode agrees with the SSE2 path.
-TEST_F(DecoderWalkAvx2Test, OrdinaryMessagesOfEverySize) {
-  BodyMaker maker(21);
+TEST_P(DecoderVectorWalkTest, OrdinaryMessagesOfEverySize) {
+  BodyMaker maker(Seed(21));
   const Decoder d;
   std::uint64_t completed = 0;
   int runs = 0;
@@ -155,8 +172,8 @@ TEST_F(DecoderWalkAvx2Test, OrdinaryMessagesOfEverySize) {
       ASSERT_EQ(m.size(), size);
       const ExactCopy copy(m);
       ++runs;
-      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), 4096, &completed)) << m;
-      ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(d, copy.view(), 64)) << m;
+      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, copy.view(), 4096, &completed)) << m;
+      ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(isa(), d, copy.view(), 64)) << m;
     }
   }
   EXPECT_GT(runs, 2000);
@@ -165,8 +182,8 @@ TEST_F(DecoderWalkAvx2Test, OrdinaryMessagesOfEverySize) {
 
 // Random ordinary bodies of many sizes (some past 2 KB), shifted against the
 // blocks by the BeginString's length.
-TEST_F(DecoderWalkAvx2Test, OrdinaryBodiesWalkTheSame) {
-  BodyMaker maker(22);
+TEST_P(DecoderVectorWalkTest, OrdinaryBodiesWalkTheSame) {
+  BodyMaker maker(Seed(22));
   const Decoder d;
   std::uint64_t completed = 0;
   int runs = 0;
@@ -175,7 +192,7 @@ TEST_F(DecoderWalkAvx2Test, OrdinaryBodiesWalkTheSame) {
     const std::string begin = "FIX." + std::string(maker.U(1, 12), '4');
     const std::string m = Frame(begin, body);
     const ExactCopy copy(m);
-    ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), 4096, &completed)) << i;
+    ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, copy.view(), 4096, &completed)) << i;
     if (m.size() >= 32) ++runs;
   }
   EXPECT_EQ(completed, static_cast<std::uint64_t>(runs));
@@ -184,8 +201,8 @@ TEST_F(DecoderWalkAvx2Test, OrdinaryBodiesWalkTheSame) {
 // Bodies with unusual fields anywhere (5-digit and leading-zero tags, no
 // digits, data fields holding SOH, empty values), at every index capacity
 // from 3 to past the field count: the same fields, the same stop.
-TEST_F(DecoderWalkAvx2Test, UnusualFieldsAndCapacitiesWalkTheSame) {
-  BodyMaker maker(23);
+TEST_P(DecoderVectorWalkTest, UnusualFieldsAndCapacitiesWalkTheSame) {
+  BodyMaker maker(Seed(23));
   const Decoder d;
   DecoderOptions lenient_options;
   lenient_options.allow_empty_values = true;
@@ -195,16 +212,16 @@ TEST_F(DecoderWalkAvx2Test, UnusualFieldsAndCapacitiesWalkTheSame) {
     const std::string m = Frame(i % 2 ? "FIX.4.2" : "FIXT.1.1", body);
     const ExactCopy copy(m);
     for (std::uint32_t capacity = 3; capacity <= 60; ++capacity) {
-      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), capacity)) << i << " " << m;
+      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, copy.view(), capacity)) << i << " " << m;
     }
-    ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), 1000)) << i;
-    ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(lenient, copy.view(), 1000)) << i;
+    ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, copy.view(), 1000)) << i;
+    ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), lenient, copy.view(), 1000)) << i;
   }
 }
 
 // Every field length and shift around the block boundaries: a run of short
 // fields, one long field, then more, with the body moved byte by byte.
-TEST_F(DecoderWalkAvx2Test, FieldsStraddlingEveryBoundary) {
+TEST_P(DecoderVectorWalkTest, FieldsStraddlingEveryBoundary) {
   const Decoder d;
   for (std::size_t shift = 0; shift < 64; ++shift) {
     for (std::size_t len = 1; len <= 70; ++len) {
@@ -216,17 +233,17 @@ TEST_F(DecoderWalkAvx2Test, FieldsStraddlingEveryBoundary) {
       }
       const std::string m = Frame("FIX.4.4", body);
       const ExactCopy copy(m);
-      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), 4096)) << shift << " " << len;
-      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(d, copy.view(), 9)) << shift << " " << len;
+      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, copy.view(), 4096)) << shift << " " << len;
+      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, copy.view(), 9)) << shift << " " << len;
     }
   }
 }
 
-// Decode with AVX2 active equals Decode with SSE2 (the scan-then-walk path)
+// Decode with the vector walk's ISA active equals Decode with SSE2 (the scan-then-walk path)
 // for random messages, mutated at random bytes, truncated and with wrong
 // CheckSums, at several capacities.
-TEST_F(DecoderWalkAvx2Test, DecodeMatchesTheScalarWalk) {
-  BodyMaker maker(24);
+TEST_P(DecoderVectorWalkTest, DecodeMatchesTheScalarWalk) {
+  BodyMaker maker(Seed(24));
   const Decoder d;
   DecoderOptions lenient_options;
   lenient_options.allow_empty_values = true;
@@ -239,21 +256,27 @@ TEST_F(DecoderWalkAvx2Test, DecodeMatchesTheScalarWalk) {
     for (const Decoder* dec : {&d, &lenient}) {
       for (std::uint32_t capacity : {4u, 5u, 9u, 20u, 21u, 33u, 512u}) {
         const ExactCopy copy(m);
-        ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(*dec, copy.view(), capacity)) << i;
+        ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(isa(), *dec, copy.view(), capacity)) << i;
       }
       for (int k = 0; k < 8; ++k) {
         std::string mutated = m;
         mutated[maker.U(0, static_cast<std::uint32_t>(m.size() - 1))] = kBytes[maker.U(0, 8)];
         const ExactCopy copy(mutated);
-        ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(*dec, copy.view(), 512)) << i << " mutation " << k;
-        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(*dec, copy.view(), 512)) << i << " mutation " << k;
+        ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(isa(), *dec, copy.view(), 512)) << i << " mutation " << k;
+        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), *dec, copy.view(), 512)) << i << " mutation " << k;
         const ExactCopy cut(std::string_view(m).substr(0, maker.U(0, static_cast<std::uint32_t>(m.size()))));
-        ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(*dec, cut.view(), 512)) << i << " cut";
-        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(*dec, cut.view(), 512)) << i << " cut";
+        ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(isa(), *dec, cut.view(), 512)) << i << " cut";
+        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), *dec, cut.view(), 512)) << i << " cut";
       }
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Walks, DecoderVectorWalkTest,
+    ::testing::Values(VectorWalk{"Avx2", DecoderPaths::WalkKind::kAvx2, simd::Isa::kAvx2},
+                      VectorWalk{"Avx512", DecoderPaths::WalkKind::kAvx512, simd::Isa::kAvx512}),
+    [](const ::testing::TestParamInfo<VectorWalk>& walk_info) { return std::string(walk_info.param.name); });
 
 }  // namespace
 }  // namespace fixwire
