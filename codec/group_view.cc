@@ -162,8 +162,7 @@ Error GroupIndexer::RunFrom(const MessageDef* msg, std::uint32_t first) noexcept
 Error GroupIndexer::WalkListed(const MessageDef* msg, std::uint32_t from) noexcept {
   const Dictionary& bd = body_dict_;
   const Dictionary& hd = header_dict_;
-  const std::span<const std::uint32_t> btags =
-      msg != nullptr ? bd.body_group_count_tags(*msg) : std::span<const std::uint32_t>();
+  const std::span<const std::uint32_t> btags = BodyTags(bd, msg);
   const std::span<const std::uint32_t> htags = hd.header_trailer_group_count_tags();
   const std::span<const std::uint32_t> bscopes =
       msg != nullptr ? bd.body_group_scopes(*msg) : std::span<const std::uint32_t>();
@@ -490,13 +489,11 @@ inline Error Index(const MessageView& view, const Dictionary& header_dict,
                    const Dictionary& body_dict, const GroupOptions& options,
                    GroupStorage& storage, GroupedMessage* out) noexcept {
   const MessageDef* const msg = body_dict.message(view.msg_type());
+  const std::span<const std::uint32_t> btags = BodyTags(body_dict, msg);
   const std::span<const std::uint32_t> htags = header_dict.header_trailer_group_count_tags();
-  if ((msg == nullptr || msg->groups_count == 0) && htags.empty()) {  // FIX 4.4's Heartbeat, ...
-    GroupIndexer::SetEmpty(view, header_dict, body_dict, storage, msg != nullptr ? msg->body : 0,
-                           out);
-    return Error{};
-  }
-  const std::uint32_t first = FirstListed(view, BodyTags(body_dict, msg), htags);
+  // No count tag listed (FIX 4.4's Heartbeat, ...): no field to look for.
+  const std::uint32_t first =
+      btags.empty() && htags.empty() ? view.field_count() : FirstListed(view, btags, htags);
   if (first >= view.field_count()) {
     GroupIndexer::SetEmpty(view, header_dict, body_dict, storage, msg != nullptr ? msg->body : 0,
                            out);

@@ -52,6 +52,31 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
   return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2))));
 }
 
+// BlockBits reads the 64 bytes at p: returns their SOH mask and adds their
+// bytes to *sum.
+[[gnu::always_inline]] inline std::uint64_t BlockBits(const char* p, __m256i* sum) noexcept {
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  *sum = _mm256_add_epi64(*sum, _mm256_add_epi64(_mm256_sad_epu8(lo, zero), _mm256_sad_epu8(hi, zero)));
+  return SohMask(lo) | SohMask(hi) << 32;
+}
+
+// TailBits reads the window [body_end - 64, body_end), whose first `skip`
+// bytes (0..63) an earlier block took: returns the SOH mask of the rest (bit
+// 0 at the window's byte `skip`) and adds the rest's bytes to *sum.
+[[gnu::always_inline]] inline std::uint64_t TailBits(const char* data, std::size_t body_end,
+                                                     std::size_t skip, __m256i* sum) noexcept {
+  const __m256i zero = _mm256_setzero_si256();
+  const char* const w = data + body_end - kBlock;
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32));
+  *sum = _mm256_add_epi64(
+      *sum, _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(lo, AtLeast(skip, 0)), zero),
+                             _mm256_sad_epu8(_mm256_and_si256(hi, AtLeast(skip, 32)), zero)));
+  return (SohMask(lo) | SohMask(hi) << 32) >> skip;
+}
+
 // Walk takes the fields whose SOH bits are in `bits` (of the block at
 // block_base) with FastFields, checking the index's room once per block (per
 // field only near a full index). Returns false when it stopped at a field.
@@ -105,21 +130,11 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
 [[gnu::noinline]] WalkResult TwoBlocks(const char* data, std::size_t body_start,
                                        std::size_t body_end, const std::uint8_t* special,
                                        Field* next, Field* out_end) noexcept {
-  const __m256i zero = _mm256_setzero_si256();
   std::size_t pos = body_start;
-  const __m256i lo0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data));
-  const __m256i hi0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + 32));
-  // The window [body_end - 64, body_end): its first `skip` bytes (0..63) are block 0's.
-  const std::size_t skip = 2 * kBlock - body_end;
-  const char* const w = data + body_end - kBlock;
-  const __m256i lo1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w));
-  const __m256i hi1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32));
-  const std::uint64_t bits0 = (SohMask(lo0) | SohMask(hi0) << 32) & (~std::uint64_t{0} << body_start);
-  const std::uint64_t bits1 = (SohMask(lo1) | SohMask(hi1) << 32) >> skip;
-  const __m256i sum = _mm256_add_epi64(
-      _mm256_add_epi64(_mm256_sad_epu8(lo0, zero), _mm256_sad_epu8(hi0, zero)),
-      _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(lo1, AtLeast(skip, 0)), zero),
-                       _mm256_sad_epu8(_mm256_and_si256(hi1, AtLeast(skip, 32)), zero)));
+  __m256i sum = _mm256_setzero_si256();
+  const std::uint64_t bits0 = BlockBits(data, &sum) & (~std::uint64_t{0} << body_start);
+  // The window [body_end - 64, body_end): its first 128 - body_end bytes are block 0's.
+  const std::uint64_t bits1 = TailBits(data, body_end, 2 * kBlock - body_end, &sum);
   const std::uintptr_t unchecked_last = UncheckedLast(out_end);
   if (!Walk(data, special, out_end, unchecked_last, 0, bits0, pos, next) ||
       !Walk(data, special, out_end, unchecked_last, kBlock, bits1, pos, next)) [[unlikely]] {
@@ -134,30 +149,20 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
                                     std::size_t body_end, const std::uint8_t* special,
                                     Field* next, Field* out_end) noexcept {
   const std::uintptr_t unchecked_last = UncheckedLast(out_end);
-  const __m256i zero = _mm256_setzero_si256();
   std::size_t pos = body_start;
-  __m256i acc = zero;
+  __m256i acc = _mm256_setzero_si256();
   std::uint64_t keep = ~std::uint64_t{0} << body_start;  // the header's SOH bits go
   std::size_t b = 0;
   for (; b + kBlock <= body_end; b += kBlock) {
-    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + b));
-    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + b + 32));
-    acc = _mm256_add_epi64(acc, _mm256_add_epi64(_mm256_sad_epu8(lo, zero), _mm256_sad_epu8(hi, zero)));
-    const std::uint64_t bits = (SohMask(lo) | SohMask(hi) << 32) & keep;
+    const std::uint64_t bits = BlockBits(data + b, &acc) & keep;
     keep = ~std::uint64_t{0};
     if (!Walk(data, special, out_end, unchecked_last, b, bits, pos, next)) [[unlikely]] {
       return WalkResult{next, kWalkStopped};
     }
   }
   if (b != body_end) {
-    // The window [body_end - 64, body_end): its first `skip` bytes (1..63) are the blocks' before.
-    const std::size_t skip = b + kBlock - body_end;
-    const char* const w = data + body_end - kBlock;
-    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w));
-    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32));
-    acc = _mm256_add_epi64(acc, _mm256_sad_epu8(_mm256_and_si256(lo, AtLeast(skip, 0)), zero));
-    acc = _mm256_add_epi64(acc, _mm256_sad_epu8(_mm256_and_si256(hi, AtLeast(skip, 32)), zero));
-    const std::uint64_t bits = (SohMask(lo) | SohMask(hi) << 32) >> skip;
+    // The window [body_end - 64, body_end): its first b + 64 - body_end bytes (1..63) were taken.
+    const std::uint64_t bits = TailBits(data, body_end, b + kBlock - body_end, &acc);
     if (!Walk(data, special, out_end, unchecked_last, b, bits, pos, next)) [[unlikely]] {
       return WalkResult{next, kWalkStopped};
     }
