@@ -23,6 +23,18 @@ using testing::Assemble;
 
 constexpr char kSoh = '\x01';
 
+// Offset of the BodyLength value in an assembled message: just after its
+// "<SOH>9=". Assembled messages always have one; a message without it fails
+// the calling test loudly instead of wrapping an npos offset.
+std::size_t BodyLengthValueAt(const std::string& m) {
+  const std::size_t at = m.find("\x01" "9=");
+  if (at == std::string::npos) {
+    ADD_FAILURE() << "no BodyLength in " << m;
+    return 0;
+  }
+  return at + 3;
+}
+
 // --- An independent reference: frames the whole stream at once. ---
 
 // RefFrameAt: 1 = a valid frame of *len bytes at s[0], 0 = not enough bytes, -1 = garbled.
@@ -192,8 +204,9 @@ TEST(StreamFramerTest, GarbledMessagesAreDroppedAndTheNextOneFound) {
   std::string bad_sum = good;
   bad_sum[bad_sum.size() - 2] = bad_sum[bad_sum.size() - 2] == '9' ? '0' : '9';
   const std::string big = Assemble("FIX.4.2", {{35, "0"}, {58, std::string(300, 'x')}});
-  std::string bad_length = good;
-  bad_length.replace(bad_length.find("9=") + 2, 1, "x");  // 9=x...
+  const std::size_t length_at = BodyLengthValueAt(good);
+  const std::string bad_length =  // 9=x...
+      good.substr(0, length_at) + "x" + good.substr(length_at + 1);
   struct Case {
     std::string garbled;
     ErrorCode reason;
@@ -273,7 +286,7 @@ RandomStream MakeStream(std::uint64_t seed, std::size_t items, std::size_t max_m
       }
       case 2: {  // BodyLength off by -3..3 (never 0, never a leading zero)
         std::string g = m;
-        const std::size_t at = g.find("9=") + 2;
+        const std::size_t at = BodyLengthValueAt(g);
         const std::size_t end = g.find(kSoh, at);
         const long length = std::stol(g.substr(at, end - at));
         long delta = static_cast<long>(maker.Uniform(1, 3));
@@ -283,9 +296,8 @@ RandomStream MakeStream(std::uint64_t seed, std::size_t items, std::size_t max_m
         break;
       }
       case 3: {  // BodyLength not a number
-        std::string g = m;
-        g.insert(g.find("9=") + 2, "x");
-        s.bytes += g;
+        const std::size_t at = BodyLengthValueAt(m);
+        s.bytes += m.substr(0, at) + "x" + m.substr(at);
         break;
       }
       case 4:  // cut after its last body field: ends with SOH, no trailer
