@@ -7,7 +7,6 @@
 // digits, '.', '-', ':' and random bytes. Bytes after the value are random
 // (they must not matter).
 #include <cstdint>
-#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -44,9 +43,8 @@ class QuickValueTest : public ::testing::Test {
   void Check(const std::string& value) {
     for (const TagInfo& info : infos_) {
       const std::size_t n = value.size();
-      std::vector<char> buffer(n + 16);
-      for (char& c : buffer) c = static_cast<char>(rng_());
-      std::memcpy(buffer.data(), value.data(), n);
+      std::vector<char> buffer(value.begin(), value.end());
+      for (int i = 0; i < 16; ++i) buffer.push_back(static_cast<char>(rng_()));
       const bool want = QuickValueOk(*dict_, info, buffer.data(), n);
       ASSERT_EQ(QuickValueOkWords(*dict_, info, buffer.data(), n, true), want)
           << "class " << static_cast<int>(info.value_class) << " value '" << value << "'";
