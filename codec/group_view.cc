@@ -36,6 +36,35 @@ inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from, std::uint32_t
   return static_cast<std::uint32_t>(p - f);
 }
 
+// PlainMembers is a group's member window as AcceptPlain reads it.
+struct PlainMembers {
+  const std::uint16_t* pool;  // at the window's first tag
+  std::uint32_t lo;
+  std::uint32_t span;
+};
+struct PlainEnd {
+  std::uint32_t j;    // the first field not accepted (n when all were)
+  std::uint32_t pos;  // the template position of the last one accepted (pos when none)
+};
+
+// AcceptPlain accepts fields from j on while each is a plain member of the
+// window after the position before it. A leaf of its own: ParseGroup's
+// recursion would otherwise leave the loop's values on the stack.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+PlainEnd AcceptPlain(const Field* fields, std::uint32_t j, std::uint32_t n, PlainMembers w,
+                     std::uint32_t pos) noexcept {
+  for (; j < n; ++j) {
+    const std::uint32_t d = fields[j].tag - w.lo;
+    if (d >= w.span) break;
+    const std::uint32_t v = w.pool[d];
+    if (v <= pos) break;
+    pos = v;
+  }
+  return PlainEnd{j, pos};
+}
+
 }  // namespace
 
 GroupStorage::GroupStorage(std::uint32_t max_groups, std::uint32_t max_entries)
@@ -125,21 +154,22 @@ namespace {
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-inline std::uint32_t FirstListed(const MessageView& view, std::span<const std::uint32_t> btags,
+inline std::uint32_t FirstListed(const MessageView& message, std::span<const std::uint32_t> btags,
                                  std::span<const std::uint32_t> htags) noexcept {
-  const std::uint32_t n = view.field_count();
+  const std::uint32_t n = message.field_count();
   if ((btags.size() + htags.size()) * 2 > n) return 0;
+  const MessageView& view = message;
   const Field* const fields = view.fields().data();
-  std::uint32_t first = n;
+  const Field* first = fields + n;
   for (const std::uint32_t tag : btags) {
     const Field* f = view.Find(tag);
-    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields));
+    if (f != nullptr && f < first) first = f;
   }
   for (const std::uint32_t tag : htags) {
     const Field* f = view.Find(tag);
-    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields));
+    if (f != nullptr && f < first) first = f;
   }
-  return first;
+  return static_cast<std::uint32_t>(first - fields);
 }
 
 std::span<const std::uint32_t> BodyTags(const Dictionary& body_dict, const MessageDef* msg) noexcept {
@@ -343,9 +373,7 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
   // The window (dictionary.h): a plain member after `pos` is accepted with
   // one table load. The reference walk decides every field the full way.
   const GroupMemberWindow window = reference_ ? GroupMemberWindow{} : dict.group_window(scope);
-  const std::uint32_t lo = window.lo;
-  const std::uint32_t span = window.span;
-  const std::uint16_t* const plain = dict.group_window_pool() + window.begin;
+  const PlainMembers plain{dict.group_window_pool() + window.begin, window.lo, window.span};
   // pos: template position of the entry's last field; before the first
   // entry kNoPos, which no window value exceeds (the full path then reports
   // the missing delimiter).
@@ -357,14 +385,9 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
   std::uint32_t j = c + 1;
   while (true) {
     // Plain members in template order: the inner loop.
-    while (j < n) {
-      const std::uint32_t d = fields[j].tag - lo;
-      if (d >= span) break;
-      const std::uint32_t v = plain[d];
-      if (v <= pos) break;
-      pos = v;
-      ++j;
-    }
+    const PlainEnd run = AcceptPlain(fields, j, n, plain, pos);
+    j = run.j;
+    pos = run.pos;
     if (j >= n) break;
     const std::uint32_t tag = fields[j].tag;
     std::uint32_t p;
@@ -467,38 +490,72 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
 
 namespace {
 
+// IndexFrom: the indexer's walk from field `first` (*out already set).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error IndexFrom(const MessageView& view, const Dictionary& header_dict,
+                const Dictionary& body_dict, const GroupOptions& options, GroupStorage& storage,
+                GroupedMessage* out, const MessageDef* msg, std::uint32_t first) noexcept {
+  return GroupIndexer(view, header_dict, body_dict, options, storage, out).WalkFrom(msg, first);
+}
+
 // IndexListed: Index's way for a message that may have groups (*out is
-// already set for a message without any).
+// set as for one without, with its MessageDef).
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 Error IndexListed(const MessageView& view, const Dictionary& header_dict,
                   const Dictionary& body_dict, const GroupOptions& options,
-                  GroupStorage& storage, GroupedMessage* out, const MessageDef* msg) noexcept {
+                  GroupStorage& storage, GroupedMessage* out) noexcept {
+  const MessageDef* const msg = GroupIndexer::message_def(*out);
   const std::uint32_t first = FirstListed(view, BodyTags(body_dict, msg),
                                           header_dict.header_trailer_group_count_tags());
   if (first >= view.field_count()) return Error{};
-  return GroupIndexer(view, header_dict, body_dict, options, storage, out).WalkFrom(msg, first);
+  return IndexFrom(view, header_dict, body_dict, options, storage, out, msg, first);
 }
 
-// Index is IndexGroups (GroupIndexer::Run). *out is set for a message
+// MayHaveGroups: the message type or the header and trailer list a count tag.
+inline bool MayHaveGroups(const Dictionary& header_dict, const MessageDef* msg) noexcept {
+  return (msg != nullptr && msg->groups_count != 0) ||
+         !header_dict.header_trailer_group_count_tags().empty();
+}
+
+// IndexLongType: Index for a MsgType the dictionary's inline table does not decide.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error IndexLongType(const MessageView& view, const Dictionary& header_dict,
+                    const Dictionary& body_dict, const GroupOptions& options,
+                    GroupStorage& storage, GroupedMessage* out) noexcept {
+  const MessageDef* const msg = body_dict.message(view.msg_type());
+  GroupIndexer::SetEmptyFor(view, header_dict, body_dict, storage, msg, out);
+  if (!MayHaveGroups(header_dict, msg)) return Error{};
+  return IndexListed(view, header_dict, body_dict, options, storage, out);
+}
+
+// Index is IndexGroups (GroupIndexer::Run). *out is set as for a message
 // without groups first; a message none of whose fields may count a
 // top-level group (the type defines no group in its body, the header or
-// the trailer) is then done, without an indexer.
+// the trailer) is then done. That path makes no call and the others are
+// tail calls (six arguments, the MessageDef kept in *out), so it saves no
+// registers.
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 inline Error Index(const MessageView& view, const Dictionary& header_dict,
                    const Dictionary& body_dict, const GroupOptions& options,
                    GroupStorage& storage, GroupedMessage* out) noexcept {
-  const MessageDef* const msg = body_dict.message(view.msg_type());
-  GroupIndexer::SetEmpty(view, header_dict, body_dict, storage, msg != nullptr ? msg->body : 0,
-                         out);
-  if ((msg == nullptr || msg->groups_count == 0) &&
-      header_dict.header_trailer_group_count_tags().empty()) {
-    return Error{};  // no count tag listed (FIX 4.2's Heartbeat, ...): no field to look for
+  const MessageDef* msg;
+  if (!body_dict.ShortMessage(view.msg_type(), &msg)) {
+    return IndexLongType(view, header_dict, body_dict, options, storage, out);
   }
-  return IndexListed(view, header_dict, body_dict, options, storage, out, msg);
+  GroupIndexer::SetEmptyFor(view, header_dict, body_dict, storage, msg, out);
+  if (!MayHaveGroups(header_dict, msg)) return Error{};  // FIX 4.2's Heartbeat, ...
+  const std::uint32_t first = FirstListed(view, BodyTags(body_dict, msg),
+                                          header_dict.header_trailer_group_count_tags());
+  if (first >= view.field_count()) return Error{};
+  return IndexFrom(view, header_dict, body_dict, options, storage, out, msg, first);
 }
 
 }  // namespace
@@ -527,22 +584,26 @@ Error codec_internal::IndexGroupsReference(const MessageView& view, const Dictio
 // fields are the stretches before each nested group's count field (that
 // field included) and after the last nested group; nested groups are in
 // wire order, each after the previous one's end.
-const Field* GroupEntryView::FindAroundGroups(std::uint32_t tag) const noexcept {
-  std::uint32_t i = entry_->begin;
-  for (std::uint32_t child = entry_->first_child; child != kNoGroup;
-       child = groups_[child].next_sibling) {
-    const GroupRecord& g = groups_[child];
-    const Field* f = codec_internal::ScanTag(fields_ + i, fields_ + g.count_field + 1, tag);
+const Field* GroupEntryView::FindAroundGroups(const Field* fields, const GroupRecord* groups,
+                                              const EntryRecord* entry,
+                                              std::uint32_t tag) noexcept {
+  std::uint32_t i = entry->begin;
+  for (std::uint32_t child = entry->first_child; child != kNoGroup;
+       child = groups[child].next_sibling) {
+    const GroupRecord& g = groups[child];
+    const Field* f = codec_internal::ScanTag(fields + i, fields + g.count_field + 1, tag);
     if (f != nullptr) return f;
     i = g.end_field;
   }
-  return codec_internal::ScanTag(fields_ + i, fields_ + entry_->end, tag);
+  return codec_internal::ScanTag(fields + i, fields + entry->end, tag);
 }
 
-GroupView GroupEntryView::FindGroup(std::uint32_t count_tag) const noexcept {
-  for (std::uint32_t g = entry_->first_child; g != kNoGroup; g = groups_[g].next_sibling) {
-    if (fields_[groups_[g].count_field].tag == count_tag) {
-      return GroupView(data_, fields_, groups_, entries_, groups_ + g);
+GroupView GroupEntryView::FindGroup(const char* data, const Field* fields,
+                                    const GroupRecord* groups, const EntryRecord* entries,
+                                    const EntryRecord* entry, std::uint32_t count_tag) noexcept {
+  for (std::uint32_t g = entry->first_child; g != kNoGroup; g = groups[g].next_sibling) {
+    if (fields[groups[g].count_field].tag == count_tag) {
+      return GroupView(data, fields, groups, entries, groups + g);
     }
   }
   return GroupView();

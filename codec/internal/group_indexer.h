@@ -65,6 +65,15 @@ class GroupIndexer {
   static void SetEmpty(const MessageView& view, const Dictionary& header_dict,
                        const Dictionary& body_dict, const GroupStorage& storage,
                        std::uint32_t body_scope, GroupedMessage* out) noexcept;
+  // SetEmptyFor is SetEmpty for the message's MessageDef (nullptr: MsgType
+  // not in the body dictionary), which *out keeps for message_def().
+  static void SetEmptyFor(const MessageView& view, const Dictionary& header_dict,
+                          const Dictionary& body_dict, const GroupStorage& storage,
+                          const MessageDef* msg, GroupedMessage* out) noexcept {
+    SetEmpty(view, header_dict, body_dict, storage, msg != nullptr ? msg->body : 0, out);
+    out->message_def_ = msg;
+  }
+  static const MessageDef* message_def(const GroupedMessage& m) noexcept { return m.message_def_; }
   // Start resets *out for this message; `body_scope` is the body's Scope id
   // in the body dictionary (0: the MsgType is not defined).
   void Start(std::uint32_t body_scope) noexcept;
