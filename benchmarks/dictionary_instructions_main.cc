@@ -7,9 +7,11 @@
 //   valgrind --tool=callgrind --callgrind-out-file=/tmp/b $B validate_dict:NewOrderSingle 11000
 //   # instructions per message = (Ir(b) - Ir(a)) / 10000: setup cancels out
 //
-// Rows: index_groups, decode_groups, validate_indexed, validate_dict, each
-// ":<workload>" — the same calls as the dictionary_benchmark rows. Exits 1
-// when any call fails.
+// Rows: index_groups, decode_groups, read_groups, validate_indexed,
+// validate_dict, each ":<workload>" — the same calls as the
+// dictionary_benchmark rows (read_groups: decode_groups, then every field of
+// every group entry looked up by tag, as dictionary_benchmarks.cc's
+// ReadGroup). Exits 1 when any call fails.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -30,9 +32,25 @@
 namespace fixwire::bench {
 namespace {
 
+// ReadGroup: dictionary_benchmarks.cc's, the same reads.
+std::size_t ReadGroup(const GroupView& g) {
+  std::size_t sum = 0;
+  for (std::uint32_t i = 0; i < g.size(); ++i) {
+    GroupEntryView e = g.entry(i);
+    for (const Field& f : e.fields()) {
+      const Field* found = e.Find(f.tag);
+      if (found != &f) continue;  // a nested group's field (or a repeat)
+      sum += found->length;
+      GroupView nested = e.group(f.tag);
+      if (nested.present()) sum += ReadGroup(nested);
+    }
+  }
+  return sum;
+}
+
 int Main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: %s index_groups|decode_groups|validate_indexed|validate_dict:<workload> <count>\n",
+    std::fprintf(stderr, "usage: %s index_groups|decode_groups|read_groups|validate_indexed|validate_dict:<workload> <count>\n",
                  argv[0]);
     return 2;
   }
@@ -61,12 +79,14 @@ int Main(int argc, char** argv) {
     return 1;
   }
   // The row is chosen once, before the loop, so that the counts hold only the row's work.
-  enum class Row { kIndexGroups, kDecodeGroups, kValidateIndexed, kValidateDict };
+  enum class Row { kIndexGroups, kDecodeGroups, kReadGroups, kValidateIndexed, kValidateDict };
   Row which;
   if (row == "index_groups") {
     which = Row::kIndexGroups;
   } else if (row == "decode_groups") {
     which = Row::kDecodeGroups;
+  } else if (row == "read_groups") {
+    which = Row::kReadGroups;
   } else if (row == "validate_indexed") {
     which = Row::kValidateIndexed;
   } else if (row == "validate_dict") {
@@ -92,6 +112,21 @@ int Main(int argc, char** argv) {
       repeat([&] {
         return decoder.Decode(w.bytes, index, view).ok() &&
                IndexGroups(view, dict, {}, groups, &msg).ok();
+      });
+      break;
+    case Row::kReadGroups:
+      repeat([&] {
+        if (!decoder.Decode(w.bytes, index, view).ok() ||
+            !IndexGroups(view, dict, {}, groups, &msg).ok()) {
+          return false;
+        }
+        std::size_t sum = 0;
+        for (std::uint32_t g = msg.first_top_level_group(); g != codec_internal::kNoGroup;
+             g = msg.group_record(g).next_sibling) {
+          sum += ReadGroup(msg.group_at(g));
+        }
+        benchmark::DoNotOptimize(sum);
+        return true;
       });
       break;
     case Row::kValidateIndexed:

@@ -394,15 +394,25 @@ class Dictionary {
   // message returns the definition of a MsgType, or nullptr when unknown.
   // Inline for one- and two-character MsgTypes (a table load).
   const MessageDef* message(std::string_view msg_type) const noexcept {
+    const MessageDef* m;
+    if (ShortMessage(msg_type, &m)) return m;
+    return LongMessage(msg_type);
+  }
+  // ShortMessage is message()'s inline table alone, without a call: true
+  // with *out set (nullptr: not defined) when the table decides the
+  // MsgType, false when message() would search the longer types.
+  [[gnu::always_inline]] bool ShortMessage(std::string_view msg_type,
+                                           const MessageDef** out) const noexcept {
     if (msg_type.size() - 1 < 2 && !short_types_.empty()) {
       const unsigned c0 = static_cast<unsigned char>(msg_type[0]);
       const unsigned c1 = msg_type.size() == 2 ? static_cast<unsigned char>(msg_type[1]) : 0u;
       if (c0 - 1 < 127 && c1 < 128 && (msg_type.size() == 1 || c1 != 0)) {
         const std::uint16_t idx = short_types_[c0 * 128 + c1];
-        return idx == 0 ? nullptr : &messages_[idx - 1u];
+        *out = idx == 0 ? nullptr : &messages_[idx - 1u];
+        return true;
       }
     }
-    return LongMessage(msg_type);
+    return false;
   }
   std::span<const MessageDef> messages() const noexcept { return messages_; }
   // message_required: the required members of the header, the message's

@@ -36,6 +36,35 @@ inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from, std::uint32_t
   return static_cast<std::uint32_t>(p - f);
 }
 
+// PlainMembers is a group's member window as AcceptPlain reads it.
+struct PlainMembers {
+  const std::uint16_t* pool;  // at the window's first tag
+  std::uint32_t lo;
+  std::uint32_t span;
+};
+struct PlainEnd {
+  std::uint32_t j;    // the first field not accepted (n when all were)
+  std::uint32_t pos;  // the template position of the last one accepted (pos when none)
+};
+
+// AcceptPlain accepts fields from j on while each is a plain member of the
+// window after the position before it. A leaf of its own: ParseGroup's
+// recursion would otherwise leave the loop's values on the stack.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+PlainEnd AcceptPlain(const Field* fields, std::uint32_t j, std::uint32_t n, PlainMembers w,
+                     std::uint32_t pos) noexcept {
+  for (; j < n; ++j) {
+    const std::uint32_t d = fields[j].tag - w.lo;
+    if (d >= w.span) break;
+    const std::uint32_t v = w.pool[d];
+    if (v <= pos) break;
+    pos = v;
+  }
+  return PlainEnd{j, pos};
+}
+
 }  // namespace
 
 GroupStorage::GroupStorage(std::uint32_t max_groups, std::uint32_t max_entries)
@@ -65,6 +94,7 @@ void GroupIndexer::Start(std::uint32_t body_scope) noexcept {
   groups_used_ = 0;
   entries_used_ = 0;
   last_top_level_ = kNoGroup;
+  err_ = Error{};
 }
 
 void GroupIndexer::Finish() noexcept {
@@ -94,18 +124,24 @@ const Scope* GroupIndexer::FindTopLevelGroup(std::uint32_t tag, const Scope* bod
   return g;
 }
 
+void GroupIndexer::LinkTopLevel(std::uint32_t id) noexcept {
+  if (id == kNoGroup) return;
+  if (last_top_level_ == kNoGroup) {
+    out_->first_group_ = id;
+  } else {
+    storage_.groups_[last_top_level_].next_sibling = id;
+  }
+  last_top_level_ = id;
+}
+
 Error GroupIndexer::IndexTopLevelGroup(const Dictionary& dict, const Scope& group, std::uint32_t c,
                                        std::uint32_t* id, std::uint32_t* next) noexcept {
-  Error err = ParseGroup(dict, group, c, id, next);
-  if (*id != kNoGroup) {
-    if (last_top_level_ == kNoGroup) {
-      out_->first_group_ = *id;
-    } else {
-      storage_.groups_[last_top_level_].next_sibling = *id;
-    }
-    last_top_level_ = *id;
-  }
-  return err;
+  err_ = Error{};
+  const GroupEnd end = ParseGroup(dict, group, c);
+  *id = end.id;
+  *next = end.next;
+  LinkTopLevel(end.id);
+  return err_;
 }
 
 namespace {
@@ -118,21 +154,22 @@ namespace {
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-inline std::uint32_t FirstListed(const MessageView& view, std::span<const std::uint32_t> btags,
+inline std::uint32_t FirstListed(const MessageView& message, std::span<const std::uint32_t> btags,
                                  std::span<const std::uint32_t> htags) noexcept {
-  const std::uint32_t n = view.field_count();
+  const std::uint32_t n = message.field_count();
   if ((btags.size() + htags.size()) * 2 > n) return 0;
+  const MessageView& view = message;
   const Field* const fields = view.fields().data();
-  std::uint32_t first = n;
+  const Field* first = fields + n;
   for (const std::uint32_t tag : btags) {
     const Field* f = view.Find(tag);
-    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields));
+    if (f != nullptr && f < first) first = f;
   }
   for (const std::uint32_t tag : htags) {
     const Field* f = view.Find(tag);
-    if (f != nullptr) first = std::min(first, static_cast<std::uint32_t>(f - fields));
+    if (f != nullptr && f < first) first = f;
   }
-  return first;
+  return static_cast<std::uint32_t>(first - fields);
 }
 
 std::span<const std::uint32_t> BodyTags(const Dictionary& body_dict, const MessageDef* msg) noexcept {
@@ -175,7 +212,6 @@ Error GroupIndexer::WalkListed(const MessageDef* msg, std::uint32_t from) noexce
   const Field* const fields = fields_;
   const std::uint32_t n = n_;
   std::uint32_t i = from;
-  Error err;
   const bool same = &hd == &bd;
   const TagInfo* const btable = bd.tag_table().data();
   const std::uint32_t bsize = static_cast<std::uint32_t>(bd.tag_table().size());
@@ -232,13 +268,13 @@ Error GroupIndexer::WalkListed(const MessageDef* msg, std::uint32_t from) noexce
       ++i;
       continue;
     }
-    std::uint32_t id, after;
-    err = IndexTopLevelGroup(*dict, dict->scope(scope), i, &id, &after);
-    i = after;
-    if (!err.ok()) break;
+    const GroupEnd end = ParseGroup(*dict, dict->scope(scope), i);
+    LinkTopLevel(end.id);
+    i = end.next;
+    if (!err_.ok()) break;
   }
   Finish();
-  return err;
+  return err_;
 }
 
 Error GroupIndexer::RunReference() noexcept {
@@ -250,7 +286,6 @@ Error GroupIndexer::RunReference() noexcept {
 
 Error GroupIndexer::Walk(const Scope* body, std::uint32_t from) noexcept {
   const bool same = &header_dict_ == &body_dict_;
-  Error err;
   std::uint32_t i = from;
   // Locals: the compiler cannot keep members in registers across the record
   // stores (they might alias).
@@ -298,80 +333,67 @@ Error GroupIndexer::Walk(const Scope* body, std::uint32_t from) noexcept {
       ++i;
       continue;
     }
-    std::uint32_t id, after;
-    err = IndexTopLevelGroup(*dict, *g, i, &id, &after);
-    i = after;
-    if (!err.ok()) break;
+    const GroupEnd end = ParseGroup(*dict, *g, i);
+    LinkTopLevel(end.id);
+    i = end.next;
+    if (!err_.ok()) break;
   }
   Finish();
-  return err;
+  return err_;
 }
 
 
-// ParseGroup indexes the group whose count field is fields_[c]; *id is the
-// new record (kNoGroup when none was made) and *next the first field after
-// the group.
-Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c,
-                               std::uint32_t* id, std::uint32_t* next) noexcept {
-  *id = kNoGroup;
-  *next = c + 1;
+// ParseGroup indexes the group whose count field is fields_[c] (the rules
+// of group_view.h). The common case, an entry's members in template order,
+// stays in the inner loop: one window load a field. Errors go to err_.
+GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope,
+                                                std::uint32_t c) noexcept {
+  const Field* const fields = fields_;
+  const std::uint32_t n = n_;
   std::uint64_t declared64 = 0;
-  if (ParseUint64(view_.value(fields_[c]), &declared64) != ErrorCode::kOk) {
-    return Fail(ErrorCode::kBadValue, c);
+  if (ParseUint64(view_.value(fields[c]), &declared64) != ErrorCode::kOk) {
+    SetError(ErrorCode::kBadValue, c);
+    return GroupEnd{c + 1, kNoGroup};
   }
-  const std::uint32_t remaining = n_ - (c + 1);
-  // Every entry holds at least one field: no more than `remaining` entries.
+  // Every entry holds at least one field: no more than the fields left.
   const std::uint32_t reserve =
-      static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, remaining));
-  if (groups_used_ >= storage_.max_groups_ || reserve > storage_.max_entries_ - entries_used_) {
-    return Fail(ErrorCode::kIndexCapacityExceeded, c);
+      static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, n - (c + 1)));
+  const std::uint32_t gid = groups_used_;
+  const std::uint32_t first_entry = entries_used_;
+  if (gid >= storage_.max_groups_ || reserve > storage_.max_entries_ - first_entry) {
+    SetError(ErrorCode::kIndexCapacityExceeded, c);
+    return GroupEnd{c + 1, kNoGroup};
   }
-  const std::uint32_t gid = groups_used_++;
-  *id = gid;
-  GroupRecord& rec = storage_.groups_[gid];
-  rec.scope = scope.id;
-  rec.count_field = c;
-  rec.first_entry = entries_used_;
-  rec.size = 0;
-  rec.declared = static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, 0xFFFFFFFFu));
-  rec.next_sibling = kNoGroup;
-  rec.end_field = c + 1;
-  entries_used_ += reserve;
+  groups_used_ = gid + 1;
+  entries_used_ = first_entry + reserve;
+  GroupRecord* const groups = storage_.groups_;
+  EntryRecord* const entries = storage_.entries_ + first_entry;
 
-  const ScopeMember* members = dict.members(scope).data();
-  const std::uint32_t count = scope.members_count;
   const std::uint32_t delimiter = scope.delimiter;
-  EntryRecord* entry = nullptr;
+  // The window (dictionary.h): a plain member after `pos` is accepted with
+  // one table load. The reference walk decides every field the full way.
+  const GroupMemberWindow window = reference_ ? GroupMemberWindow{} : dict.group_window(scope);
+  const PlainMembers plain{dict.group_window_pool() + window.begin, window.lo, window.span};
   // pos: template position of the entry's last field; before the first
   // entry kNoPos, which no window value exceeds (the full path then reports
   // the missing delimiter).
   constexpr std::uint32_t kNoPos = 0xFFFFFFFFu;
   std::uint32_t pos = kNoPos;
-  // The window (dictionary.h): a plain member after `pos` is accepted with
-  // one table load. The reference walk decides every field the full way.
-  const GroupMemberWindow window = reference_ ? GroupMemberWindow{} : dict.group_window(scope);
-  const std::uint16_t* const plain = dict.group_window_pool() + window.begin;
+  EntryRecord* entry = nullptr;
   std::uint32_t last_child = kNoGroup;  // last nested group of the current entry
+  std::uint32_t size = 0;               // entries found
   std::uint32_t j = c + 1;
-  Error err;
-  const Field* const fields = fields_;
-  const std::uint32_t n = n_;
-  EntryRecord* const entries = storage_.entries_ + rec.first_entry;
-  std::uint32_t size = 0;  // entries found (rec.size once done)
-  while (j < n) {
+  while (true) {
+    // Plain members in template order: the inner loop.
+    const PlainEnd run = AcceptPlain(fields, j, n, plain, pos);
+    j = run.j;
+    pos = run.pos;
+    if (j >= n) break;
     const std::uint32_t tag = fields[j].tag;
-    if (tag - window.lo < window.span) {
-      const std::uint32_t v = plain[tag - window.lo];
-      if (v > pos) {  // a plain member after the entry's last field: what the full path does
-        pos = v;
-        ++j;
-        continue;
-      }
-    }
     std::uint32_t p;
     if (tag == delimiter) {
       if (size == reserve) {  // more entries than declared
-        err = Fail(ErrorCode::kGroupCountMismatch, c);
+        SetError(ErrorCode::kGroupCountMismatch, c);
         break;
       }
       const EntryRecord* prev = entry;
@@ -410,13 +432,14 @@ Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::
         }
       }
       p = 0;
+      if (dict.members(scope)[0].group != 0) p = ScopeSlot::kIsGroup;  // a delimiter that counts a group
     } else {
       p = dict.LookupMember(scope, tag);
-      if (p == count) {  // not in the template
+      if (p == scope.members_count) {  // not in the template
         if (entry != nullptr && options_.unknown_fields != UnknownInGroup::kEndGroup &&
             !body_dict_.tag_info(tag).defined() && !header_dict_.tag_info(tag).defined()) {
           if (options_.unknown_fields == UnknownInGroup::kError) {
-            err = Fail(ErrorCode::kGroupUnknownField, j);
+            SetError(ErrorCode::kGroupUnknownField, j);
             break;
           }
           ++j;  // kKeepInEntry
@@ -425,81 +448,114 @@ Error GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope, std::
         break;  // the enclosing scope's field
       }
       if (entry == nullptr) {
-        err = Fail(ErrorCode::kGroupMissingDelimiter, j);
+        SetError(ErrorCode::kGroupMissingDelimiter, j);
         break;
       }
       if ((p & ~ScopeSlot::kIsGroup) <= pos && !options_.allow_out_of_order) {
-        err = Fail(ErrorCode::kGroupFieldOutOfOrder, j);
+        SetError(ErrorCode::kGroupFieldOutOfOrder, j);
         break;
       }
     }
-    if (p == 0 && members[0].group != 0) p |= ScopeSlot::kIsGroup;  // a delimiter that counts a group
-    const bool nested = (p & ScopeSlot::kIsGroup) != 0;
-    p &= ~ScopeSlot::kIsGroup;
-    pos = p;
-    if (nested) {
-      std::uint32_t child, after;  // (j itself stays in a register)
-      err = ParseGroup(dict, dict.scope(members[p].group), j, &child, &after);
-      j = after;
-      if (child != kNoGroup) {
-        if (last_child == kNoGroup) {
-          entry->first_child = child;
-        } else {
-          storage_.groups_[last_child].next_sibling = child;
-        }
-        last_child = child;
-      }
-      if (!err.ok()) break;
-    } else {
+    pos = p & ~ScopeSlot::kIsGroup;
+    if ((p & ScopeSlot::kIsGroup) == 0) {
       ++j;
+      continue;
     }
+    const GroupEnd child = ParseGroup(dict, dict.scope(dict.members(scope)[pos].group), j);
+    j = child.next;
+    if (child.id != kNoGroup) {
+      if (last_child == kNoGroup) {
+        entry->first_child = child.id;
+      } else {
+        groups[last_child].next_sibling = child.id;
+      }
+      last_child = child.id;
+    }
+    if (!err_.ok()) break;
   }
   if (entry != nullptr) entry->end = j;
-  rec.size = size;
+  GroupRecord& rec = groups[gid];
+  rec.scope = scope.id;
+  rec.count_field = c;
   rec.end_field = j;
-  *next = j;
-  if (!err.ok()) return err;
-  if (rec.size != declared64 && (options_.check_count || rec.size > declared64)) {
-    return Fail(ErrorCode::kGroupCountMismatch, c);
+  rec.first_entry = first_entry;
+  rec.size = size;
+  rec.declared = static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, 0xFFFFFFFFu));
+  rec.next_sibling = kNoGroup;
+  if (err_.ok() && size != declared64 && (options_.check_count || size > declared64)) {
+    SetError(ErrorCode::kGroupCountMismatch, c);
   }
-  return Error{};
+  return GroupEnd{j, gid};
 }
 
 namespace {
 
-// IndexListed: Index's way for a message that may have groups.
+// IndexFrom: the indexer's walk from field `first` (*out already set).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error IndexFrom(const MessageView& view, const Dictionary& header_dict,
+                const Dictionary& body_dict, const GroupOptions& options, GroupStorage& storage,
+                GroupedMessage* out, const MessageDef* msg, std::uint32_t first) noexcept {
+  return GroupIndexer(view, header_dict, body_dict, options, storage, out).WalkFrom(msg, first);
+}
+
+// IndexListed: Index's way for a message that may have groups (*out is
+// set as for one without, with its MessageDef).
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 Error IndexListed(const MessageView& view, const Dictionary& header_dict,
                   const Dictionary& body_dict, const GroupOptions& options,
-                  GroupStorage& storage, GroupedMessage* out, const MessageDef* msg,
-                  std::uint32_t first) noexcept {
-  return GroupIndexer(view, header_dict, body_dict, options, storage, out).RunFrom(msg, first);
+                  GroupStorage& storage, GroupedMessage* out) noexcept {
+  const MessageDef* const msg = GroupIndexer::message_def(*out);
+  const std::uint32_t first = FirstListed(view, BodyTags(body_dict, msg),
+                                          header_dict.header_trailer_group_count_tags());
+  if (first >= view.field_count()) return Error{};
+  return IndexFrom(view, header_dict, body_dict, options, storage, out, msg, first);
 }
 
-// Index is IndexGroups (GroupIndexer::Run). A message none of whose fields
-// may count a top-level group (the type defines no group in its body, the
-// header or the trailer, or no field has one of those count tags) is done
-// here, without an indexer.
+// MayHaveGroups: the message type or the header and trailer list a count tag.
+inline bool MayHaveGroups(const Dictionary& header_dict, const MessageDef* msg) noexcept {
+  return (msg != nullptr && msg->groups_count != 0) ||
+         !header_dict.header_trailer_group_count_tags().empty();
+}
+
+// IndexLongType: Index for a MsgType the dictionary's inline table does not decide.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error IndexLongType(const MessageView& view, const Dictionary& header_dict,
+                    const Dictionary& body_dict, const GroupOptions& options,
+                    GroupStorage& storage, GroupedMessage* out) noexcept {
+  const MessageDef* const msg = body_dict.message(view.msg_type());
+  GroupIndexer::SetEmptyFor(view, header_dict, body_dict, storage, msg, out);
+  if (!MayHaveGroups(header_dict, msg)) return Error{};
+  return IndexListed(view, header_dict, body_dict, options, storage, out);
+}
+
+// Index is IndexGroups (GroupIndexer::Run). *out is set as for a message
+// without groups first; a message none of whose fields may count a
+// top-level group (the type defines no group in its body, the header or
+// the trailer) is then done. That path makes no call and the others are
+// tail calls (six arguments, the MessageDef kept in *out), so it saves no
+// registers.
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 inline Error Index(const MessageView& view, const Dictionary& header_dict,
                    const Dictionary& body_dict, const GroupOptions& options,
                    GroupStorage& storage, GroupedMessage* out) noexcept {
-  const MessageDef* const msg = body_dict.message(view.msg_type());
-  const std::span<const std::uint32_t> btags = BodyTags(body_dict, msg);
-  const std::span<const std::uint32_t> htags = header_dict.header_trailer_group_count_tags();
-  // No count tag listed (FIX 4.4's Heartbeat, ...): no field to look for.
-  const std::uint32_t first =
-      btags.empty() && htags.empty() ? view.field_count() : FirstListed(view, btags, htags);
-  if (first >= view.field_count()) {
-    GroupIndexer::SetEmpty(view, header_dict, body_dict, storage, msg != nullptr ? msg->body : 0,
-                           out);
-    return Error{};
+  const MessageDef* msg;
+  if (!body_dict.ShortMessage(view.msg_type(), &msg)) {
+    return IndexLongType(view, header_dict, body_dict, options, storage, out);
   }
-  return IndexListed(view, header_dict, body_dict, options, storage, out, msg, first);
+  GroupIndexer::SetEmptyFor(view, header_dict, body_dict, storage, msg, out);
+  if (!MayHaveGroups(header_dict, msg)) return Error{};  // FIX 4.2's Heartbeat, ...
+  const std::uint32_t first = FirstListed(view, BodyTags(body_dict, msg),
+                                          header_dict.header_trailer_group_count_tags());
+  if (first >= view.field_count()) return Error{};
+  return IndexFrom(view, header_dict, body_dict, options, storage, out, msg, first);
 }
 
 }  // namespace
@@ -524,26 +580,30 @@ Error codec_internal::IndexGroupsReference(const MessageView& view, const Dictio
 
 // --- views ---
 
-const Field* GroupEntryView::Find(std::uint32_t tag) const noexcept {
-  std::uint32_t child = entry_->first_child;
-  std::uint32_t i = entry_->begin;
-  const std::uint32_t end = entry_->end;
-  while (i < end) {
-    if (fields_[i].tag == tag) return fields_ + i;
-    if (child != kNoGroup && i == groups_[child].count_field) {
-      i = groups_[child].end_field;
-      child = groups_[child].next_sibling;
-      continue;
-    }
-    ++i;
+// FindAroundGroups: Find for an entry with nested groups. The entry's own
+// fields are the stretches before each nested group's count field (that
+// field included) and after the last nested group; nested groups are in
+// wire order, each after the previous one's end.
+const Field* GroupEntryView::FindAroundGroups(const Field* fields, const GroupRecord* groups,
+                                              const EntryRecord* entry,
+                                              std::uint32_t tag) noexcept {
+  std::uint32_t i = entry->begin;
+  for (std::uint32_t child = entry->first_child; child != kNoGroup;
+       child = groups[child].next_sibling) {
+    const GroupRecord& g = groups[child];
+    const Field* f = codec_internal::ScanTag(fields + i, fields + g.count_field + 1, tag);
+    if (f != nullptr) return f;
+    i = g.end_field;
   }
-  return nullptr;
+  return codec_internal::ScanTag(fields + i, fields + entry->end, tag);
 }
 
-GroupView GroupEntryView::group(std::uint32_t count_tag) const noexcept {
-  for (std::uint32_t g = entry_->first_child; g != kNoGroup; g = groups_[g].next_sibling) {
-    if (fields_[groups_[g].count_field].tag == count_tag) {
-      return GroupView(data_, fields_, groups_, entries_, groups_ + g);
+GroupView GroupEntryView::FindGroup(const char* data, const Field* fields,
+                                    const GroupRecord* groups, const EntryRecord* entries,
+                                    const EntryRecord* entry, std::uint32_t count_tag) noexcept {
+  for (std::uint32_t g = entry->first_child; g != kNoGroup; g = groups[g].next_sibling) {
+    if (fields[groups[g].count_field].tag == count_tag) {
+      return GroupView(data, fields, groups, entries, groups + g);
     }
   }
   return GroupView();

@@ -49,6 +49,11 @@ class GroupIndexer {
   // (fields before it count none).
   Error RunListed(const MessageDef* msg) noexcept;
   Error RunFrom(const MessageDef* msg, std::uint32_t first) noexcept;
+  // WalkFrom is RunFrom for an indexer just made whose *out SetEmpty has
+  // already set for this message (IndexGroups' way).
+  Error WalkFrom(const MessageDef* msg, std::uint32_t first) noexcept {
+    return WalkListed(msg, first);
+  }
   // RunReference is Run without its shortcuts: it walks every field from
   // the first, and decides every field of every entry through the group's
   // template (no runs of entries with the previous entry's tags). The tests
@@ -60,6 +65,15 @@ class GroupIndexer {
   static void SetEmpty(const MessageView& view, const Dictionary& header_dict,
                        const Dictionary& body_dict, const GroupStorage& storage,
                        std::uint32_t body_scope, GroupedMessage* out) noexcept;
+  // SetEmptyFor is SetEmpty for the message's MessageDef (nullptr: MsgType
+  // not in the body dictionary), which *out keeps for message_def().
+  static void SetEmptyFor(const MessageView& view, const Dictionary& header_dict,
+                          const Dictionary& body_dict, const GroupStorage& storage,
+                          const MessageDef* msg, GroupedMessage* out) noexcept {
+    SetEmpty(view, header_dict, body_dict, storage, msg != nullptr ? msg->body : 0, out);
+    out->message_def_ = msg;
+  }
+  static const MessageDef* message_def(const GroupedMessage& m) noexcept { return m.message_def_; }
   // Start resets *out for this message; `body_scope` is the body's Scope id
   // in the body dictionary (0: the MsgType is not defined).
   void Start(std::uint32_t body_scope) noexcept;
@@ -80,14 +94,29 @@ class GroupIndexer {
   Error Fail(ErrorCode code, std::uint32_t field) const noexcept {
     return Error{code, fields_[field].offset, fields_[field].tag};
   }
+  // SetError records the first error (the slow path: ParseGroup's callers
+  // test err_ after it returns).
+#if defined(__GNUC__)
+  __attribute__((noinline, cold))
+#endif
+  void SetError(ErrorCode code, std::uint32_t field) noexcept { err_ = Fail(code, field); }
+  // GroupEnd is what ParseGroup returns, in one register: the first field
+  // after the group and the group's record (kNoGroup when none was made).
+  struct GroupEnd {
+    std::uint32_t next;
+    std::uint32_t id;
+  };
   // WalkListed is Run's loop from field `from` on: each count field's group
   // from the dictionaries' listed count tags and scopes (Walk when a
   // dictionary has no such lists).
   Error WalkListed(const MessageDef* msg, std::uint32_t from) noexcept;
   // Walk indexes the top-level groups from field `from` on (RunReference's loop).
   Error Walk(const Scope* body, std::uint32_t from) noexcept;
-  Error ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c, std::uint32_t* id,
-                   std::uint32_t* next) noexcept;
+  // ParseGroup indexes the group counted by field `c`; on an error it sets
+  // err_ (which must be ok on entry) and stops.
+  GroupEnd ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c) noexcept;
+  // LinkTopLevel links record `id` (kNoGroup: none) after the previous top-level group.
+  void LinkTopLevel(std::uint32_t id) noexcept;
 
   const MessageView& view_;
   const Field* fields_;
@@ -101,6 +130,7 @@ class GroupIndexer {
   std::uint32_t entries_used_ = 0;
   std::uint32_t last_top_level_ = codec_internal::kNoGroup;
   bool reference_ = false;  // RunReference
+  Error err_;               // the first error met (ParseGroup)
 };
 
 namespace codec_internal {
