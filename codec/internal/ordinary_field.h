@@ -106,9 +106,25 @@ struct Digits4 {
 struct TagDigits {
   std::uint64_t bits;
   std::uint32_t x4;
-  // The digits to the top of the low 32 bits: x4 << (32 - bits), exact in 64 bits.
-  std::uint32_t Value() const noexcept {
-    return TagFromDigits(static_cast<std::uint32_t>((std::uint64_t{x4} << 32) >> bits));
+  // bits >> 3; with BMI2 one shrx (bits stays where it is: no copy first).
+  std::uint64_t Digits() const noexcept {
+#if defined(__BMI2__)
+    std::uint64_t digits;
+    __asm__("shrx %2, %1, %0" : "=r"(digits) : "r"(bits), "r"(std::uint64_t{3}));
+    return digits;
+#else
+    return bits >> 3;
+#endif
+  }
+  // The digits to the top of the low 32 bits: x4 << (32 - bits), exact in
+  // 64 bits; then TagFromDigits, its last step written so that the result
+  // is known to be zero-extended (a table index with no extra move).
+  std::uint64_t Value() const noexcept {
+    std::uint32_t digits = static_cast<std::uint32_t>((std::uint64_t{x4} << 32) >> bits);
+    digits = (digits * 2561) >> 8 & 0x00FF00FFu;  // as TagFromDigits
+    std::uint64_t tag;
+    __asm__("imul $6553601, %k1, %k0\n\tshr $16, %k0" : "=r"(tag) : "r"(digits) : "cc");
+    return tag;
   }
 };
 
@@ -138,19 +154,19 @@ template <bool kCheckRoom>
   std::memcpy(&w4, data + pos, 4);  // pos + 4 <= body_end + 3 < size
 #if defined(__x86_64__) && defined(__BMI__)
   const TagDigits d = LeadingTagDigits(w4);
-  const std::size_t value_start = pos + (d.bits >> 3) + 1;
+  const std::size_t value_start = pos + d.Digits() + 1;
 #else
   const Digits4 d = LeadingDigits4(w4);
   const std::size_t value_start = pos + (d.bit >> 3) + 1;
 #endif
   if (data[value_start - 1] != '=') [[unlikely]] return false;  // in bounds: <= pos + 4
   // Zero digits (not a tag) parse as 0.
-  const std::uint32_t tag = d.Value();
+  const auto tag = d.Value();
   const std::size_t length = soh - value_start;
   if (length == 0) [[unlikely]] return false;
   if (kCheckRoom && next == out_end) [[unlikely]] return false;
   if (special[tag] != 0) [[unlikely]] return false;  // also tag 0: no digits or a leading zero
-  AppendField(next, tag, value_start, length);
+  AppendField(next, static_cast<std::uint32_t>(tag), value_start, length);
   pos = soh + 1;
   return true;
 }
