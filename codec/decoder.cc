@@ -774,10 +774,11 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
 // otherwise (pos() 0) DecodeGeneral decodes the message from scratch. So every error and
 // every unusual field is DecodeGeneral's alone, and no field error here needs
 // the CheckSum-first ordering.
-[[gnu::always_inline]] inline Decoder::Resume Decoder::DecodeFast(const char* data,
-                                                                   std::size_t size,
-                                                                   FieldIndex& index,
-                                                                   MessageView& out) const noexcept {
+template <bool kValidate>
+[[gnu::always_inline]] inline Decoder::Resume Decoder::DecodeFastAs(const char* data,
+                                                                     std::size_t size,
+                                                                     FieldIndex& index,
+                                                                     MessageView& out) const noexcept {
   constexpr Resume kFromScratch{};
   using codec_internal::framing_detail::Load8;
   const std::uint32_t capacity = index.capacity_;  // 0 for an invalid index
@@ -801,9 +802,9 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   // after the walk, with the sum written as three digits (which also proves
   // they are digits of 0..255); otherwise they are parsed here.
   const std::uint32_t digits3 = static_cast<std::uint32_t>(trailer >> 32) & 0xFFFFFFu;
-  const bool validate = options_.validate_checksum;
+  constexpr bool validate = kValidate;
   std::uint32_t given = 0;
-  if (!validate) [[unlikely]] {
+  if constexpr (!validate) {
     // Each byte 0x30..0x39: high nibble 3, and still 3 after adding 6 (no carry between bytes).
     if ((digits3 & 0xF0F0F0u) != 0x303030u || ((digits3 + 0x060606u) & 0xF0F0F0u) != 0x303030u) {
       return kFromScratch;
@@ -833,7 +834,7 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
         next == fields + 2 ? body_start : std::size_t{next[-1].offset} + next[-1].length + 1;
     return Resume::At(stop, static_cast<std::uint32_t>(next - fields));
   }
-  if (validate) {
+  if constexpr (validate) {
     given = static_cast<std::uint8_t>(sum);
     if (kCheckSumText[given] != digits3) [[unlikely]] return kFromScratch;
   }
@@ -846,6 +847,16 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   PublishView(out, data, static_cast<std::uint32_t>(body_end + codec_internal::kTrailerBytes),
               fields, count, index, h.body_length, static_cast<std::uint8_t>(given));
   return Resume{Resume::kDecoded};
+}
+
+// DecodeFast: one copy of the fast path per CheckSum setting, so that
+// neither carries the setting (nor the other's CheckSum value) across the walk.
+[[gnu::always_inline]] inline Decoder::Resume Decoder::DecodeFast(const char* data,
+                                                                   std::size_t size,
+                                                                   FieldIndex& index,
+                                                                   MessageView& out) const noexcept {
+  if (options_.validate_checksum) [[likely]] return DecodeFastAs<true>(data, size, index, out);
+  return DecodeFastAs<false>(data, size, index, out);
 }
 
 Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
