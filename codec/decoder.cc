@@ -828,24 +828,28 @@ template <bool kValidate>
       WalkOrdinary(data, body_start, body_end, &special_, fields + 2, fields + (capacity - 1));
   Field* next = walk.next;
   const std::uint64_t sum = walk.sum;
+  // The index's fields again rather than `fields` kept across the walk (one
+  // register or stack slot fewer; body_start is in fields[1] too).
+  Field* const all = index.fields_;
   if (sum == kWalkStopped) [[unlikely]] {
-    // The field it stopped at starts after the last one written (each ends at its SOH).
-    const std::size_t stop =
-        next == fields + 2 ? body_start : std::size_t{next[-1].offset} + next[-1].length + 1;
-    return Resume::At(stop, static_cast<std::uint32_t>(next - fields));
+    // The field it stopped at starts after the last one written (each ends at
+    // its SOH), or at body_start, right after 9='s value.
+    const Field& last = next == all + 2 ? all[1] : next[-1];
+    const std::size_t stop = std::size_t{last.offset} + last.length + 1;
+    return Resume::At(stop, static_cast<std::uint32_t>(next - all));
   }
   if constexpr (validate) {
     given = static_cast<std::uint8_t>(sum);
     if (kCheckSumText[given] != digits3) [[unlikely]] return kFromScratch;
   }
   *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
-  const std::uint32_t count = static_cast<std::uint32_t>(next - fields);
+  const std::uint32_t count = static_cast<std::uint32_t>(next - all);
   index.Begin();
   // Every tag is below kSpecialTags <= direct_tags.
-  FillDirectBackward(index.direct_, fields, count);
+  FillDirectBackward(index.direct_, all, count);
 
   PublishView(out, data, static_cast<std::uint32_t>(body_end + codec_internal::kTrailerBytes),
-              fields, count, index, h.body_length, static_cast<std::uint8_t>(given));
+              all, count, index, h.body_length, static_cast<std::uint8_t>(given));
   return Resume{Resume::kDecoded};
 }
 
