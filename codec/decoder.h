@@ -104,6 +104,10 @@ class Decoder {
   // where DecodeFast's stopped.
   Resume DecodeFast(const char* data, std::size_t size, FieldIndex& index,
                     MessageView& out) const noexcept;
+  // DecodeFastAs is DecodeFast for options_.validate_checksum == kValidate.
+  template <bool kValidate>
+  Resume DecodeFastAs(const char* data, std::size_t size, FieldIndex& index,
+                      MessageView& out) const noexcept;
   Error DecodeGeneral(std::string_view bytes, FieldIndex& index, MessageView& out,
                       Resume resume) const noexcept;
 

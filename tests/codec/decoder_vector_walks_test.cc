@@ -239,6 +239,38 @@ TEST_P(DecoderVectorWalkTest, FieldsStraddlingEveryBoundary) {
   }
 }
 
+// Every shape of the first five bytes of a field (the four bytes the field
+// step reads as one word, and the byte after them) from an alphabet of
+// digits, '=', SOH and near-digits: tags of 0..5 digits, leading zeros, no
+// '=', '=' first, empty values. The field comes after an ordinary one, at
+// several offsets (the word straddling the first block's end included),
+// and an ordinary field follows it.
+TEST_P(DecoderVectorWalkTest, EveryTagWordWalksTheSame) {
+  const Decoder d;
+  const char kAlphabet[] = {'0', '1', '5', '9', '=', '\x01', '/', ':', 'x'};
+  constexpr std::size_t kLetters = sizeof kAlphabet;
+  std::uint64_t completed = 0;
+  std::size_t runs = 0;
+  for (std::size_t word = 0; word < kLetters * kLetters * kLetters * kLetters * kLetters; ++word) {
+    std::string field;
+    for (std::size_t k = 0, w = word; k < 5; ++k, w /= kLetters) field += kAlphabet[w % kLetters];
+    // The field starts at 15 + 4 + pad (body_start is 15): at 29, and at
+    // 57..65, the word within the first block, across its end and in the second.
+    const std::size_t pad = word % 10 == 0 ? 10 : 38 + word % 9;
+    const std::string body = "35=" + std::string(pad, 'D') + "\x01" + field + "v\x01" "58=x\x01";
+    const std::string m = Frame("FIX.4.4", body);
+    const ExactCopy copy(m);
+    ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, copy.view(), 64, &completed)) << field;
+    if (word % 7 == 0) {
+      ASSERT_NO_FATAL_FAILURE(ExpectSameDecode(isa(), d, copy.view(), 64)) << field;
+    }
+    ++runs;
+  }
+  EXPECT_EQ(runs, std::size_t{59049});
+  // Tags of 1..4 digits followed by '=' and a value are taken, not stopped at.
+  EXPECT_GT(completed, 1000u);
+}
+
 // Decode with the vector walk's ISA active equals Decode with SSE2 (the scan-then-walk path)
 // for random messages, mutated at random bytes, truncated and with wrong
 // CheckSums, at several capacities.
