@@ -425,6 +425,22 @@ struct OnePassWalk {
   std::uint32_t region;
 };
 
+// TakeBit clears bit `o` (modulo 64) of `bits`; returns whether it was
+// set. On x86-64 one BTR (the compilers make a test, a shift and a clear).
+inline bool TakeBit(std::uint64_t& bits, std::uint32_t o) noexcept {
+#if defined(__x86_64__) && defined(__GNUC__)
+  bool was_set;
+  // (BTR with a register bit offset takes it modulo 64.)
+  __asm__("btrq %2, %0" : "+r"(bits), "=@ccc"(was_set) : "r"(std::uint64_t{o}));
+  return was_set;
+#else
+  const std::uint64_t bit = std::uint64_t{1} << (o & 63u);
+  const bool was_set = (bits & bit) != 0;
+  bits &= ~bit;
+  return was_set;
+#endif
+}
+
 // Stop: why Walk stopped at a field.
 enum class Stop : std::uint8_t {
   kEnd,    // every field done
@@ -481,11 +497,9 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
       }
       // In the message, not repeated.
       const std::uint32_t o = codec_internal::WalkOrdinal(e);
-      std::uint64_t& word = absent[o >> 6];
-      const std::uint64_t bits = word;
-      const std::uint64_t bit = std::uint64_t{1} << (o & 63);
-      if (!(bits & bit)) goto done;
-      word = bits - bit;
+      std::uint64_t bits = absent[o >> 6];
+      if (!TakeBit(bits, o)) goto done;
+      absent[o >> 6] = bits;
       const std::uint32_t n = f->length;
       // Not empty: text here; every other check refuses an empty value
       // (kValue: the caller's full checks then report it).
