@@ -20,6 +20,8 @@
 //   - groups (IndexGroups): each group scope's member window, a dense tag ->
 //     position table over its members' tag range; the count tags that may
 //     start a top-level group paired with their group scopes.
+//   - the validator's one-pass walk: one word per tag (ordinal, placement,
+//     inline value check, byte set; codec/internal/validation_tables.h).
 //
 // Thread use: a Dictionary is immutable after loading; any number of threads
 // may read one concurrently with no locking. All pointers and string_views it

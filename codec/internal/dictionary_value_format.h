@@ -170,7 +170,7 @@ inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
   const unsigned day = static_cast<unsigned>(dp >> 48) & 0xFF;
   if (day > 28) {
     const unsigned month = static_cast<unsigned>(dp >> 32) & 0xFF;
-    static constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
     if (day > (month == 2 && leap ? 29u : kDays[month - 1])) return false;
   }
