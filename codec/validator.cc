@@ -511,9 +511,10 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
       const char* const p = w.data + f->offset;
       switch (check) {
         case WalkCheck::kCharSet: {
+          if (n != 1) goto value;
           const unsigned ch = static_cast<unsigned char>(p[0]);
           const std::uint64_t* const set = w.char_sets + 4 * codec_internal::WalkCharSet(e);
-          if (n != 1 || !((set[ch >> 6] >> (ch & 63)) & 1u)) goto value;
+          if (!((set[ch >> 6] >> (ch & 63)) & 1u)) goto value;
           continue;
         }
         case WalkCheck::kUnsigned:
@@ -572,7 +573,7 @@ bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStora
   w.end = fields + view_.field_count();
   w.table = d.walk_table().data();
   w.size = static_cast<std::uint32_t>(d.walk_table().size());
-  w.last_word = view_.size() >= 8 ? view_.size() - 8 : 0xFFFFFFFFu;
+  w.last_word = view_.size() - 8;  // (OnePassValidate: at least 8 bytes)
   w.data = view_.data();
   w.char_sets = d.walk_char_sets();
   w.absent = absent;
@@ -880,7 +881,7 @@ namespace {
 // dictionary) finds the message valid; false sends it to the two-pass path.
 [[gnu::always_inline]] inline bool OnePassValidate(const MessageView& view, const Dictionary& d, GroupStorage& storage,
                      GroupedMessage* out) noexcept {
-  if (view.field_count() < 3 || d.field_words() > kMaxFieldWords ||
+  if (view.field_count() < 3 || view.size() < 8 || d.field_words() > kMaxFieldWords ||
       !SameText(view.begin_string(), d.begin_string())) {
     return false;
   }
