@@ -20,6 +20,8 @@
 //   - groups (IndexGroups): each group scope's member window, a dense tag ->
 //     position table over its members' tag range; the count tags that may
 //     start a top-level group paired with their group scopes.
+//   - the validator's one-pass walk: one word per tag (ordinal, placement,
+//     inline value check, byte set; codec/internal/validation_tables.h).
 //
 // Thread use: a Dictionary is immutable after loading; any number of threads
 // may read one concurrently with no locking. All pointers and string_views it
@@ -469,6 +471,16 @@ class Dictionary {
         .subspan(header_trailer_groups_begin, header_trailer_groups_count);
   }
 
+  // --- compiled validation tables (the validator's one-pass walk; built at load) ---
+  // walk_table: by tag (tags below its size), one word saying what the
+  // walk needs about the tag: ordinal, placement, group count, inline value
+  // check and char set (layout: codec/internal/validation_tables.h). Empty
+  // for a Dictionary not made by the loader (the walk then settles nothing).
+  std::span<const std::uint64_t> walk_table() const noexcept { return walk_table_; }
+  // walk_char_sets: 256-bit byte sets, 4 words each, indexed by the char
+  // set of a walk_table entry.
+  const std::uint64_t* walk_char_sets() const noexcept { return walk_char_sets_.data(); }
+
   // length_data_pairs: every (Length tag, Data tag) pair, sorted by Length tag.
   std::span<const std::pair<std::uint32_t, std::uint32_t>> length_data_pairs() const noexcept {
     return length_data_pairs_;
@@ -480,6 +492,10 @@ class Dictionary {
   // CompileGroupWindows builds group_windows_ from the scopes (the loader
   // calls it last; cold, allocates).
   void CompileGroupWindows();
+  // CompileValidationTables builds walk_table_ and walk_char_sets_ from
+  // the TagInfo table and the fields (the loader calls it after
+  // CompileGroupWindows; cold, allocates). codec/internal/validation_tables.cc.
+  void CompileValidationTables();
 
   std::uint32_t SparseOrdinal(std::uint32_t tag) const noexcept;
   const MessageDef* LongMessage(std::string_view msg_type) const noexcept;
@@ -519,6 +535,10 @@ class Dictionary {
   std::vector<GroupMemberWindow> group_windows_;  // by scope id
   std::vector<std::uint16_t> group_window_pool_;
   std::vector<std::uint32_t> group_count_scopes_;  // parallel to group_count_tags_
+
+  // compiled validation tables (walk_table)
+  std::vector<std::uint64_t> walk_table_;      // by tag, tags < dense_.size()
+  std::vector<std::uint64_t> walk_char_sets_;  // 4 words per set
 };
 
 }  // namespace fixwire

@@ -575,6 +575,7 @@ absl::StatusOr<Dictionary> DictionaryBuilder::Build() {
   CompileMessageMasks();
   CompileGroupCountTags();
   d_.CompileGroupWindows();
+  d_.CompileValidationTables();
   return std::move(d_);
 }
 

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <optional>
 
 #include "codec/internal/dictionary_value_format.h"
 #include "codec/internal/group_indexer.h"
+#include "codec/internal/validation_tables.h"
 
 namespace fixwire {
 namespace {
@@ -90,12 +92,14 @@ class Run {
 
   ValidationResult Go() noexcept;
   // OnePass: ValidateMessage with one dictionary `d` for both the header and
-  // the body, in one walk that indexes each top-level group (through `ix`,
-  // whose Start() was called) as it reaches it. true: the message is valid
-  // and *m_ is what IndexGroups leaves. false: something failed or is not
-  // settled here; the caller runs the two-pass path, whose answer counts.
-  FIXWIRE_ALWAYS_INLINE inline bool OnePass(GroupIndexer& ix, const Dictionary& d,
-                                            const MessageDef* msg) noexcept;
+  // the body, in one walk that indexes each top-level group (through a
+  // GroupIndexer over `storage` and `out`, made at the first group) as it
+  // reaches it. *out (m_) holds what GroupIndexer::SetEmpty leaves for the
+  // message. true: the message is valid and *out is what IndexGroups
+  // leaves. false: something failed or is not settled here; the caller
+  // runs the two-pass path, whose answer counts.
+  FIXWIRE_ALWAYS_INLINE inline bool OnePass(const Dictionary& d, const MessageDef* msg,
+                                            GroupStorage& storage, GroupedMessage* out) noexcept;
 
  private:
   bool On(bool ValidationOptions::*check) const noexcept {
@@ -406,30 +410,36 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
 
 // --- The one-pass walk's straight path ---
 
-// TagWord: a TagInfo as one little-endian word (ordinal in bits 0..31,
-// type 32..39, flags 40..47, placement 48..55, value class 56..63).
-inline std::uint64_t TagWord(const TagInfo* info) noexcept {
-  static_assert(offsetof(TagInfo, ordinal) == 0 && offsetof(TagInfo, type) == 4 &&
-                offsetof(TagInfo, flags) == 5 && offsetof(TagInfo, placement) == 6 &&
-                offsetof(TagInfo, value_class) == 7);
-  std::uint64_t w;
-  std::memcpy(&w, info, sizeof w);
-  return w;
-}
+using codec_internal::WalkCheck;
 
 // OnePassWalk: what the straight path needs, and where it is.
 struct OnePassWalk {
   const Field* end;
-  const TagInfo* table;
-  std::uint32_t size;  // of table
+  const std::uint64_t* table;  // Dictionary::walk_table
+  std::uint32_t size;          // of table
+  std::uint32_t last_word;     // a value at an offset up to this has 8 readable bytes
   const char* data;
-  std::uint32_t last_word;  // a value at an offset up to this has 8 readable bytes
-  const Dictionary* d;
+  const std::uint64_t* char_sets;  // Dictionary::walk_char_sets
   std::uint64_t* absent;
-  // The region: kInHeader, 0 (the body) or kInTrailer, shifted left by 8
-  // (as the placement byte sits in bits 40..63 of a TagWord).
+  // The region: TagInfo::kInHeader, 0 (the body) or TagInfo::kInTrailer.
   std::uint32_t region;
 };
+
+// TakeBit clears bit `o` (modulo 64) of `bits`; returns whether it was
+// set. On x86-64 one BTR (the compilers make a test, a shift and a clear).
+inline bool TakeBit(std::uint64_t& bits, std::uint32_t o) noexcept {
+#if defined(__x86_64__) && defined(__GNUC__)
+  bool was_set;
+  // (BTR with a register bit offset takes it modulo 64.)
+  __asm__("btrq %2, %0" : "+r"(bits), "=@ccc"(was_set) : "r"(std::uint64_t{o}));
+  return was_set;
+#else
+  const std::uint64_t bit = std::uint64_t{1} << (o & 63u);
+  const bool was_set = (bits & bit) != 0;
+  bits &= ~bit;
+  return was_set;
+#endif
+}
 
 // Stop: why Walk stopped at a field.
 enum class Stop : std::uint8_t {
@@ -446,85 +456,87 @@ struct WalkStop {
 // Walk goes through fields from `f` while each is settled here: in the
 // walk's region or a later one (the header, the body, then the trailer),
 // in the message and not met before (its `absent` bit, then cleared), not
-// empty, with a value QuickValueOk accepts (8-byte words where they are
-// readable: QuickValueOkWords). A field whose placement is not its
-// region's moves the walk on to a later region (the body, the trailer) or
-// fails (a field out of order, a tag both in the header and the trailer);
-// so does a group count in the header or trailer (NoHops). It stops at a
-// body group count or a tag it does not define (kField) and at a value it
-// does not settle (kValue). Out of line and without calls, so that its
-// loop keeps what it needs in registers.
+// empty, with a value its WalkCheck accepts (what QuickValueOk accepts; 8-
+// byte words where they are readable: QuickValueOkWords). One load of the
+// tag's walk_table entry decides the rest: a field whose route (placement,
+// group count, stop) is its region's takes the straight path. A field whose
+// placement is not its region's moves the walk on to a later region (the
+// body, the trailer) or fails (a field out of order, a tag both in the
+// header and the trailer); so does a group count in the header or trailer
+// (NoHops). It stops at a body group count or a tag it does not define or
+// settle (kField) and at a value it does not settle (kValue). Out of line
+// and without calls, so that its loop keeps what it needs in registers.
 __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept {
   const Field* const end = w.end;
-  const TagInfo* const table = w.table;
+  const std::uint64_t* const table = w.table;
   const std::uint32_t size = w.size;
   std::uint64_t* const absent = w.absent;
-  // The region and a field's route (its placement and group-count flag)
-  // where they are in a TagWord.
-  std::uint64_t region = std::uint64_t{w.region} << 40;
-  constexpr std::uint64_t kRoute =
-      (std::uint64_t{0xFF} << 48) | (std::uint64_t{FieldDef::kIsGroupCount} << 40);
+  std::uint32_t region = w.region;
   Stop why = Stop::kFail;
   for (; f != end; ++f) {
     const std::uint32_t tag = f->tag;
-    if (tag >= size) goto done;  // beyond the dense table
+    if (tag >= size) goto done;  // beyond the table
     {
-      const TagInfo* const entry = table + tag;
-      const std::uint64_t tw = TagWord(entry);
-      if ((tw & kRoute) != region) [[unlikely]] {
-        // A later region, or a group count.
-        const std::uint32_t route = static_cast<std::uint32_t>((tw & kRoute) >> 40);
-        const std::uint32_t placement = route >> 8;
-        if (placement != (region >> 48)) {
-          if (placement == TagInfo::kInTrailer ||
-              (placement == 0 && region == (std::uint64_t{TagInfo::kInHeader} << 48))) {
-            region = std::uint64_t{placement} << 48;
+      const std::uint64_t e = table[tag];
+      const std::uint32_t route = codec_internal::WalkRoute(e);
+      if (route != region) [[unlikely]] {
+        // A later region, a group count, or a tag the walk leaves to the caller.
+        const std::uint32_t placement = route & (TagInfo::kInHeader | TagInfo::kInTrailer);
+        if (placement != region) {
+          if (placement == TagInfo::kInTrailer || (placement == 0 && region == TagInfo::kInHeader)) {
+            region = placement;
           } else {
             goto done;
           }
         }
-        if (route & FieldDef::kIsGroupCount) {
+        if (route & codec_internal::kRouteGroupCount) {
           if (placement != 0) goto done;
           goto field;
         }
+        if (route & codec_internal::kRouteStop) goto field;
       }
-      const ValueClass value_class = static_cast<ValueClass>(tw >> 56);
-      // A tag not defined has ValueClass::kOther, as every type the walk
-      // does not settle: the caller's.
-      if (value_class == ValueClass::kOther) goto field;
-      // In the message, not repeated, not empty.
-      const std::uint32_t o = static_cast<std::uint32_t>(tw);
-      std::uint64_t& word = absent[o >> 6];
-      const std::uint64_t bits = word;
+      // In the message, not repeated.
+      const std::uint32_t o = codec_internal::WalkOrdinal(e);
+      std::uint64_t bits = absent[o >> 6];
+      if (!TakeBit(bits, o)) goto done;
+      absent[o >> 6] = bits;
       const std::uint32_t n = f->length;
-      if (!((bits >> (o & 63)) & 1u) || n == 0) goto done;
-      word = bits ^ (std::uint64_t{1} << (o & 63));
-      if (value_class == ValueClass::kText) continue;
-      // The value: QuickValueOk, with 8-byte words where they are readable.
+      // Not empty: text here; every other check refuses an empty value
+      // (kValue: the caller's full checks then report it).
+      const WalkCheck check = codec_internal::WalkCheckIn(e);
+      if (check == WalkCheck::kText) {
+        if (n == 0) goto done;
+        continue;
+      }
       const char* const p = w.data + f->offset;
-      if (value_class == ValueClass::kCharEnum || value_class == ValueClass::kTextEnum) {
-        if (n != 1) goto value;
-        const unsigned ch = static_cast<unsigned char>(p[0]);
-        std::uint64_t set = w.d->fields()[o].char_enum_bits[(ch >> 6) & 1];
-        // kCharEnum: nor ' ' nor SOH (bits 32 and 1 of the first word).
-        if (value_class == ValueClass::kCharEnum) {
-          set &= ~((std::uint64_t{1} << ' ') | (std::uint64_t{1} << 1));
+      switch (check) {
+        case WalkCheck::kCharSet: {
+          if (n != 1) goto value;
+          const unsigned ch = static_cast<unsigned char>(p[0]);
+          const std::uint64_t* const set = w.char_sets + 4 * codec_internal::WalkCharSet(e);
+          if (!((set[ch >> 6] >> (ch & 63)) & 1u)) goto value;
+          continue;
         }
-        if (ch >= 128 || !((set >> (ch & 63)) & 1u)) goto value;
-        continue;
+        case WalkCheck::kUnsigned:
+          if (!codec_internal::IntegerOkWords(p, n, f->offset <= w.last_word, false)) goto value;
+          continue;
+        case WalkCheck::kSigned:
+          if (!codec_internal::IntegerOkWords(p, n, f->offset <= w.last_word, true)) goto value;
+          continue;
+        case WalkCheck::kDecimal:
+          if (!codec_internal::DecimalOkWords(p, n, f->offset <= w.last_word)) goto value;
+          continue;
+        case WalkCheck::kTimestamp:
+          if (!codec_internal::UtcTimestampOk(p, n)) goto value;
+          continue;
+        case WalkCheck::kTimeOfDay:
+          if (!codec_internal::TimeOfDayOk(p, n)) goto value;
+          continue;
+        case WalkCheck::kText:  // (done above)
+        case WalkCheck::kNone:  // (not reached: kNone has kRouteStop)
+          break;
       }
-      const bool words = f->offset <= w.last_word;
-      if (value_class == ValueClass::kUnsigned || value_class == ValueClass::kSigned) {
-        if (!codec_internal::IntegerOkWords(p, n, words, value_class == ValueClass::kSigned)) {
-          goto value;
-        }
-        continue;
-      }
-      if (value_class == ValueClass::kDecimal) {
-        if (!codec_internal::DecimalOkWords(p, n, words)) goto value;
-        continue;
-      }
-      if (!codec_internal::QuickValueOk(*w.d, *entry, p, n)) goto value;
+      goto value;
     }
   }
   why = Stop::kEnd;
@@ -535,13 +547,19 @@ field:
 value:
   why = Stop::kValue;
 done:
-  w.region = static_cast<std::uint32_t>(region >> 40);
+  w.region = region;
   return {f, why};
 }
 
 template <bool kAllOn>
-bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDef* msg) noexcept {
+bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStorage& storage,
+                          GroupedMessage* out) noexcept {
   static_assert(kAllOn, "the one-pass path runs every check");
+  static constexpr GroupOptions kGroups{/*allow_out_of_order=*/false,
+                                        UnknownInGroup::kKeepInEntry, /*check_count=*/true};
+  // The indexer, from the first group count on (Start() then resets *out
+  // as SetEmpty did; Finish() stores its record counts at the end).
+  std::optional<GroupIndexer> ix;
   // absent: the fields of the message's header, body and trailer not met
   // yet. A field whose bit is clear is either not in this message or met
   // before (repeated): both are failures the two-pass path names. Every
@@ -550,24 +568,26 @@ bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDe
   std::memcpy(absent, d.message_bits(*msg), d.field_words() * sizeof(std::uint64_t));
   const std::uint32_t defined = static_cast<std::uint32_t>(d.field_count());
   const Field* const fields = fields_;
+  const TagInfo* const tags = d.tag_table().data();
   OnePassWalk w;
   w.end = fields + view_.field_count();
-  w.table = d.tag_table().data();
-  w.size = static_cast<std::uint32_t>(d.tag_table().size());
+  w.table = d.walk_table().data();
+  w.size = static_cast<std::uint32_t>(d.walk_table().size());
+  w.last_word = view_.size() - 8;  // (OnePassValidate: at least 8 bytes)
   w.data = view_.data();
-  w.last_word = view_.size() >= 8 ? view_.size() - 8 : 0xFFFFFFFFu;
-  w.d = &d;
+  w.char_sets = d.walk_char_sets();
   w.absent = absent;
-  w.region = TagInfo::kInHeader << 8;
+  w.region = TagInfo::kInHeader;
   const Field* f = fields;
   while (true) {
     const WalkStop stop = Walk(f, w);
     f = stop.at;
     if (stop.why == Stop::kEnd) break;
     if (stop.why == Stop::kFail) return false;
-    // A field Walk left to us: for kField, defined, in the message, not
-    // repeated; its value; then its group, if it counts one.
-    const TagInfo info = w.table[f->tag];
+    // A field Walk left to us (its tag is below the walk table's size, the
+    // TagInfo table's): for kField, defined, in the message, not repeated;
+    // its value; then its group, if it counts one.
+    const TagInfo info = tags[f->tag];
     if (stop.why == Stop::kField) {
       const std::uint32_t o = info.ordinal;
       if (o >= defined) return false;
@@ -581,11 +601,15 @@ bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDe
       return false;
     }
     if (info.flags & FieldDef::kIsGroupCount) {
+      if (!ix) {
+        ix.emplace(view_, d, d, kGroups, storage, out);
+        ix->Start(msg->body);
+      }
       const Dictionary* gd;
-      const Scope* g = ix.FindTopLevelGroup(f->tag, &d.scope(msg->body), &gd);
+      const Scope* g = ix->FindTopLevelGroup(f->tag, &d.scope(msg->body), &gd);
       if (g != nullptr) {
         std::uint32_t id, after;
-        if (!ix.IndexTopLevelGroup(*gd, *g, static_cast<std::uint32_t>(f - fields), &id, &after)
+        if (!ix->IndexTopLevelGroup(*gd, *g, static_cast<std::uint32_t>(f - fields), &id, &after)
                  .ok() ||
             !Group(d, id).ok()) {
           return false;
@@ -596,7 +620,7 @@ bool Run<kAllOn>::OnePass(GroupIndexer& ix, const Dictionary& d, const MessageDe
     }
     ++f;
   }
-  ix.Finish();
+  if (ix) ix->Finish();
   for (const RequiredMask& m : d.message_required(*msg)) {
     if (absent[m.word] & m.bits) return false;
   }
@@ -855,20 +879,26 @@ namespace {
 
 // OnePassValidate: true when the one-pass path (every check on, one
 // dictionary) finds the message valid; false sends it to the two-pass path.
-bool OnePassValidate(const MessageView& view, const Dictionary& d, GroupStorage& storage,
+[[gnu::always_inline]] inline bool OnePassValidate(const MessageView& view, const Dictionary& d, GroupStorage& storage,
                      GroupedMessage* out) noexcept {
-  if (view.field_count() < 3 || d.field_words() > kMaxFieldWords ||
+  if (view.field_count() < 3 || view.size() < 8 || d.field_words() > kMaxFieldWords ||
       !SameText(view.begin_string(), d.begin_string())) {
     return false;
   }
   const MessageDef* msg = d.message(view.msg_type());
   if (msg == nullptr) return false;
   static constexpr ValidationOptions kAll{};
-  static constexpr GroupOptions kGroups{/*allow_out_of_order=*/false,
-                                        UnknownInGroup::kKeepInEntry, /*check_count=*/true};
-  GroupIndexer ix(view, d, d, kGroups, storage, out);
-  ix.Start(msg->body);
-  return Run<true>(kAll, *out).OnePass(ix, d, msg);
+  GroupIndexer::SetEmpty(view, d, d, storage, msg->body, out);
+  return Run<true>(kAll, *out).OnePass(d, msg, storage, out);
+}
+
+// TwoPass: ValidateMessage's way out when the one-pass path does not
+// accept (out of line, so that the one-pass path keeps a small frame).
+[[gnu::noinline]] ValidationResult TwoPass(const MessageView& view, const Dictionary& header_dict,
+                                           const Dictionary& body_dict, const Validator& validator,
+                                           GroupStorage& storage, GroupedMessage* out) noexcept {
+  return codec_internal::ValidateMessageTwoPass(view, header_dict, body_dict, validator, storage,
+                                                out);
 }
 
 }  // namespace
@@ -880,8 +910,7 @@ ValidationResult ValidateMessage(const MessageView& view, const Dictionary& head
       OnePassValidate(view, body_dict, storage, out)) {
     return {};
   }
-  return codec_internal::ValidateMessageTwoPass(view, header_dict, body_dict, validator, storage,
-                                                out);
+  return TwoPass(view, header_dict, body_dict, validator, storage, out);
 }
 
 ValidationResult codec_internal::ValidateMessageTwoPass(const MessageView& view,
