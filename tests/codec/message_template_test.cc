@@ -100,6 +100,47 @@ TEST(MessageTemplate, BuildErrorsAreKeptAndReportedByFinish) {
             ErrorCode::kBufferTooSmall);
 }
 
+// One template object through every state of Start's one-test fast path
+// (no error, header within 64 bytes and body within 32): an error after a
+// good build and a rebuild after it, and fixed parts that grow past the
+// block sizes field by field; each Start gives the independently assembled
+// message (or the kept error), whichever path it takes.
+TEST(MessageTemplate, TheSameTemplateAcrossErrorsAndBlockSizes) {
+  MessageTemplate t;
+  char buffer[1024];
+  Encoder e(buffer);
+  auto expect_message = [&](const std::string& header, const std::string& body) {
+    t.Start(e, 42, kTime);
+    e.AddString(11, "ID");
+    const EncodeResult r = e.Finish();
+    ASSERT_TRUE(r.ok());
+    const std::string want = Frame("FIX.4.4", "35=D\x01" + header + "34=42\x01" "52=" +
+                                                  RefTimestamp(kTime, TimePrecision::kMillis) + "\x01" + body +
+                                                  "11=ID\x01");
+    ASSERT_EQ(std::string(r.bytes), want);
+  };
+  ASSERT_TRUE(t.Init("FIX.4.4", "D").ok());
+  expect_message("", "");
+  EXPECT_EQ(t.AddHeaderString(49, "A\x01").code, ErrorCode::kInvalidValue);
+  t.Start(e, 42, kTime);
+  EXPECT_EQ(e.Finish().error.code, ErrorCode::kInvalidValue);
+  ASSERT_TRUE(t.Init("FIX.4.4", "D").ok());
+  expect_message("", "");
+  std::string header, body;
+  for (int i = 0; i < 12; ++i) {  // the header passes 64 bytes ("35=D|" and 8-byte fields)
+    ASSERT_TRUE(t.AddHeaderString(100 + i, "ABCD").ok());
+    header += std::to_string(100 + i) + "=ABCD\x01";
+    expect_message(header, body);
+  }
+  ASSERT_TRUE(t.Init("FIX.4.4", "D").ok());
+  header.clear();
+  for (int i = 0; i < 8; ++i) {  // the body passes 32 bytes
+    ASSERT_TRUE(t.AddBodyFields([i](Encoder& enc) { enc.AddString(200 + i, "XY"); }).ok());
+    body += std::to_string(200 + i) + "=XY\x01";
+    expect_message(header, body);
+  }
+}
+
 TEST(MessageTemplate, RefusesTheFieldsItWritesItself) {
   for (const std::uint32_t tag : {8u, 9u, 10u, 34u, 35u, 52u}) {
     MessageTemplate h;
