@@ -19,9 +19,7 @@
 // in front of 35=, and returns the message starting there, so the finished
 // bytes usually begin a few bytes into the buffer (at most digits(size) - 1;
 // `r.bytes.data()` says where). Nothing is moved and nothing is re-scanned
-// except the single CheckSum pass (simd::Checksum). Bytes of the buffer past
-// the returned message may be overwritten (scratch of word-wide stores; Finish
-// zeroes up to 16 bytes after the body before writing the trailer there). A zero-padded BodyLength
+// except the single CheckSum pass (simd::Checksum). A zero-padded BodyLength
 // at the reserved width (the message then starts at the buffer's start) is an
 // option (EncoderOptions), never the default: some counterparties reject it.
 //
@@ -314,13 +312,9 @@ class Encoder {
   // kTemplateBodyBlock bytes (a MessageTemplate's storage is): a prefix and a
   // body up to those sizes (the usual template) are copied as fixed blocks,
   // whose bytes past the real size are scratch that the next field
-  // overwrites (the room check covers the whole blocks). kSizesFitBlocks:
-  // the caller has checked prefix_size <= kTemplatePrefixBlock and
-  // body_size <= kTemplateBodyBlock (a template does when built), so they
-  // are not tested per message.
+  // overwrites (the room check covers the whole blocks).
   static constexpr std::size_t kTemplatePrefixBlock = 64;
   static constexpr std::size_t kTemplateBodyBlock = 32;
-  template <bool kSizesFitBlocks = false>
   [[gnu::always_inline]] void BeginTemplateMessage(const char* head, std::size_t head_size, std::uint32_t head_sum,
                                                    const char* prefix, std::size_t prefix_size,
                                                    std::uint32_t known_sum, std::uint64_t msg_seq_num,
@@ -336,7 +330,7 @@ class Encoder {
     // The body's start as StartMessage reserves it (at most 42 bytes in, so
     // the address sum below does not wrap).
     char* const start = buffer_begin_ + (head_size + reserved_digits_ + 1u);
-    if ((kSizesFitBlocks || (prefix_size <= kTemplatePrefixBlock && body_size <= kTemplateBodyBlock)) &&
+    if (prefix_size <= kTemplatePrefixBlock && body_size <= kTemplateBodyBlock &&
         reinterpret_cast<std::uintptr_t>(start) + kBlocks <= reinterpret_cast<std::uintptr_t>(buffer_end_))
         [[likely]] {
       // StartMessage's state; its room check is implied by this one.
@@ -578,11 +572,6 @@ class Encoder {
   }
 
   static constexpr std::size_t kTrailerSize = 7;  // "10=nnn<SOH>"
-  // Finish's inline path stores 16 zero bytes where the trailer goes (the
-  // bytes past the trailer are scratch, inside the buffer): it needs this
-  // much room after the body; with less, FinishAnyBody.
-  static constexpr std::size_t kFinishPad = 16;
-  static_assert(kFinishPad >= kTrailerSize);
   // kChecksumTexts[c] is "nnn<SOH>" for CheckSum c (0..255), as the bytes of
   // a word (1 KiB of constant data).
   static constexpr std::array<std::uint32_t, 256> kChecksumTexts = [] {
@@ -679,27 +668,14 @@ inline EncodeResult Encoder::Finish() noexcept {
   const auto length = static_cast<std::uint64_t>(pos - body);
   // An error froze the encoder (end_ == pos_), so the trailer's room check
   // also sends every failed message to FinishAnyBody, which reports it.
-  // (The inline path wants kFinishPad bytes of room, not only the trailer's.)
-  if (mode_ != Mode::kMessage || !HasRoom<kFinishPad>(pos) || length >= inline_length_limit_) [[unlikely]] {
+  if (mode_ != Mode::kMessage || !HasRoom<kTrailerSize>(pos) || length >= inline_length_limit_) [[unlikely]] {
     return FinishAnyBody();
-  }
-  // The unsummed body: a short one (most) as whole 16-byte blocks over 16
-  // zero bytes stored at pos, where the trailer goes next (no partial block
-  // to mask); a long one by the dispatched kernel.
-  // (summed_end_ read once: the store below may alias it for the compiler.)
-  const char* const summed_end = summed_end_;
-  const auto unsummed = static_cast<std::size_t>(pos - summed_end);
-  std::uint64_t sum = known_sum_;
-  if (unsummed <= codec_internal::kMaxZeroPaddedSum) [[likely]] {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(pos), _mm_setzero_si128());
-    sum += codec_internal::SumZeroPadded(summed_end, unsummed);
-  } else {
-    sum += SumLongBody(unsummed);
   }
   // Below 1000 (most messages): the digits, the SOH before 35=, the digit
   // count and the digits' sum from one table entry; its leading '0's land
   // where the head goes and are overwritten by it (Begin reserved at least
   // 8 bytes before the body).
+  std::uint64_t sum = MessageSumBeforeLength(pos);
   const std::uint64_t entry = codec_internal::kShortLengthTexts[length];
   std::memcpy(body - 4, &entry, 4);
   sum += entry >> 40;

@@ -45,7 +45,6 @@ Error MessageTemplate::CheckNoReservedTags(const char* fields, std::size_t size)
 Error MessageTemplate::Init(std::string_view begin_string, std::string_view msg_type,
                             TimePrecision sending_time_precision) noexcept {
   error_ = Error{};
-  fits_blocks_ = false;  // until the template is built without error
   head_size_ = 0;
   header_size_ = 0;
   header_sum_ = 0;

@@ -70,9 +70,7 @@ class MessageTemplate {
   // AddBodyFields appends fixed body fields (after 52). Returns error().
   template <typename Write>
   Error AddBodyFields(Write&& write) noexcept {
-    Append(body_, &body_size_, write);
-    UpdateFitsBlocks();
-    return error_;
+    return Append(body_, &body_size_, write);
   }
   // AddHeaderString is AddHeaderFields with one text field (49, 56, 50, 57...).
   Error AddHeaderString(std::uint32_t tag, std::string_view value) noexcept {
@@ -85,19 +83,12 @@ class MessageTemplate {
   // caller then appends the rest of the body and calls Finish().
   [[gnu::always_inline]] void Start(Encoder& encoder, std::uint64_t msg_seq_num,
                                     std::int64_t sending_time_nanos) const noexcept {
-    // The pre-encoded prefix's byte sum is known: Finish() sums only from 34 on.
-    // The usual template (no error, fixed parts within the encoder's block
-    // copies) is one test here.
-    if (fits_blocks_) [[likely]] {
-      encoder.BeginTemplateMessage<true>(head_, head_size_, head_sum_, header_, header_size_, known_sum_,
-                                         msg_seq_num, sending_time_nanos, precision_, body_, body_size_);
-      return;
-    }
     if (!error_.ok()) [[unlikely]] {
       encoder.BeginWithPrefix(head_, head_size_, head_sum_, header_, 0, 0);
       encoder.Fail(error_.code, error_.tag);
       return;
     }
+    // The pre-encoded prefix's byte sum is known: Finish() sums only from 34 on.
     encoder.BeginTemplateMessage(head_, head_size_, head_sum_, header_, header_size_, known_sum_, msg_seq_num,
                                  sending_time_nanos, precision_, body_, body_size_);
   }
@@ -137,13 +128,7 @@ class MessageTemplate {
     header_sum_ = 0;
     for (std::size_t i = 0; i < header_size_; ++i) header_sum_ += static_cast<unsigned char>(header_[i]);
     known_sum_ = head_sum_ + 1u + header_sum_;
-    UpdateFitsBlocks();
     return error_;
-  }
-  // UpdateFitsBlocks sets fits_blocks_ after every change of the template.
-  void UpdateFitsBlocks() noexcept {
-    fits_blocks_ = error_.ok() && header_size_ <= Encoder::kTemplatePrefixBlock &&
-                   body_size_ <= Encoder::kTemplateBodyBlock;
   }
   // CheckNoReservedTags returns kInvalidTag (offset within the fragment, tag)
   // for the first field of `fields` tagged 8, 9, 10, 34, 35 or 52.
@@ -162,9 +147,6 @@ class MessageTemplate {
   std::size_t body_size_ = 0;
   TimePrecision precision_ = TimePrecision::kMillis;
   Error error_;
-  // No error and header_ and body_ within the encoder's block copies
-  // (Encoder::kTemplatePrefixBlock, kTemplateBodyBlock): Start's fast path.
-  bool fits_blocks_ = false;
 };
 
 }  // namespace fixwire

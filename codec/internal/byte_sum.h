@@ -14,11 +14,7 @@
 // from p + n - 16 on, which the caller promises are readable when they are
 // at or after `readable_from` (the start of the encoder's buffer); the bytes
 // before p never count. When they are not (a tiny message at the very start
-// of the buffer), the partial block is summed byte by byte.
-//
-// SumZeroPadded(p, n) is the encoder's Finish sum for n <= 240: the caller
-// has stored 16 zero bytes at p + n, so the blocks are summed whole and no
-// partial block is masked; reads [p, p + n + 16) at most. No allocation.
+// of the buffer), the partial block is summed byte by byte. No allocation.
 #ifndef FIXWIRE_CODEC_INTERNAL_BYTE_SUM_H_
 #define FIXWIRE_CODEC_INTERNAL_BYTE_SUM_H_
 
@@ -35,20 +31,22 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
     0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
-// AddBlocks returns sum (two 64-bit halves) plus the bytes of the `blocks`
-// (0..15) whole 16-byte blocks from p, through one jump into an unrolled run
-// (a switch whose cases fall through): three instructions a block, no loop
-// and no per-block test.
-[[gnu::always_inline]] inline __m128i AddBlocks(__m128i sum, const char* p, std::uint8_t blocks) noexcept {
+// AddShortBytes returns sum (two 64-bit halves) plus the bytes of p[0..n),
+// n below 256, as the two halves' total (SumBytes's end).
+[[gnu::always_inline]] inline std::uint64_t AddShortBytes(__m128i sum, const char* p, std::size_t n,
+                                                          const char* readable_from) noexcept {
   __m128i zero = _mm_setzero_si128();
   // Opaque to the compiler, so that it keeps one zero register instead of
   // rematerialising it (pxor) before every SAD.
   __asm__("" : "+x"(zero));
   const auto load = [](const char* q) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(q)); };
+  // The n / 16 whole blocks through one jump into an unrolled run (a switch
+  // whose cases fall through): three instructions a block, no loop and no
+  // per-block test.
   const auto sad16 = [&](int offset) noexcept { return _mm_sad_epu8(load(p + offset), zero); };
-  // 0..15 by construction (the caller's masking), so neither a range check
-  // nor a jump outside the run.
-  switch (blocks & 15) {
+  // The index from n's low byte: 0..15 by its type, so neither a range check
+  // nor a jump outside the run, whatever n.
+  switch (static_cast<std::uint8_t>(n) >> 4) {
     case 15:
       sum = _mm_add_epi64(sum, sad16(224));
       [[fallthrough]];
@@ -97,23 +95,6 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
     default:
       break;
   }
-  return sum;
-}
-
-// HorizontalSum is the total of sum's two 64-bit halves.
-[[gnu::always_inline]] inline std::uint64_t HorizontalSum(__m128i sum) noexcept {
-  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(sum)) +
-         static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum)));
-}
-
-// AddShortBytes returns sum (two 64-bit halves) plus the bytes of p[0..n),
-// n below 256, as the two halves' total (SumBytes's end).
-[[gnu::always_inline]] inline std::uint64_t AddShortBytes(__m128i sum, const char* p, std::size_t n,
-                                                          const char* readable_from) noexcept {
-  const __m128i zero = _mm_setzero_si128();
-  const auto load = [](const char* q) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(q)); };
-  // The n / 16 whole blocks; the index from n's low byte (0..15 whatever n).
-  sum = AddBlocks(sum, p, static_cast<std::uint8_t>(static_cast<std::uint8_t>(n) >> 4));
   p += n & ~std::size_t{15};
   n &= 15;
   if (n != 0) {
@@ -126,7 +107,8 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
       sum = _mm_add_epi64(sum, _mm_cvtsi64_si128(static_cast<long long>(tail)));
     }
   }
-  return HorizontalSum(sum);
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(sum)) +
+         static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum)));
 }
 
 [[gnu::always_inline]] inline std::uint64_t SumBytes(const char* p, std::size_t n, const char* readable_from) noexcept {
@@ -154,20 +136,6 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
 [[gnu::always_inline]] inline std::uint64_t SumShortBytes(const char* p, std::size_t n,
                                                           const char* readable_from) noexcept {
   return AddShortBytes(_mm_setzero_si128(), p, n, readable_from);
-}
-
-// kMaxZeroPaddedSum: the largest n SumZeroPadded takes (15 whole blocks).
-inline constexpr std::size_t kMaxZeroPaddedSum = 240;
-
-// SumZeroPadded is the sum of p[0..n), n at most kMaxZeroPaddedSum, for a
-// caller that has stored 16 zero bytes at p + n (the encoder's Finish, which
-// then writes the trailer over them): the ceil(n / 16) blocks from p are
-// summed whole, their bytes past p + n are those zeros, so there is no last
-// partial block to mask and no read before p or past p + n + 16.
-[[gnu::always_inline]] inline std::uint64_t SumZeroPadded(const char* p, std::size_t n) noexcept {
-  // n + 15 fits a byte for n <= 240, so the block count is 0..15 by its type.
-  return HorizontalSum(
-      AddBlocks(_mm_setzero_si128(), p, static_cast<std::uint8_t>(static_cast<std::uint8_t>(n + 15) >> 4)));
 }
 
 }  // namespace fixwire::codec_internal

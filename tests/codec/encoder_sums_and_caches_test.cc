@@ -3,8 +3,6 @@
 // - codec_internal::SumBytes against a plain byte loop for every length
 //   0..600 (each bit of the length, two 256-byte rounds) at several alignments, with bytes 0..255, and with the readable
 //   start at, before and just inside the last 16-byte block (its scalar tail);
-// - SumZeroPadded (Finish's inline sum over 16 stored zero bytes) for every
-//   length 0..240 and alignment;
 // - DigitsBelow10To8 against simd's DecimalDigits (every value below 2^20,
 //   each power of ten and its neighbours, random 32-bit values);
 // - AddTimestamp through one encoder's cache of the last second (hit, miss,
@@ -18,7 +16,6 @@
 #include <cstdio>
 #include <cstring>
 #include <iterator>
-#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -76,29 +73,6 @@ TEST(EncoderByteSum, ShortSumsEveryLengthAlignmentAndReadableStart) {
         for (std::size_t back = 0; back < 16 && back <= n; ++back) {
           ASSERT_EQ(codec_internal::SumShortBytes(p, n, p + n - back), want) << offset << " " << n << " " << back;
         }
-      }
-    }
-  }
-}
-
-// SumZeroPadded (Finish's inline sum: at most 240 bytes followed by 16 zero
-// bytes, summed as whole blocks) against the plain loop for every length
-// 0..240 at every alignment within 32 bytes, on random and all-0xFF bytes,
-// with the zero bytes the last of an exactly-sized heap block (so that
-// ASan, under --config=asan, reports any read past them).
-TEST(EncoderByteSum, ZeroPaddedSumsEveryLengthAndAlignment) {
-  std::mt19937_64 rng(31);
-  for (int fill : {0, 1}) {
-    for (std::size_t offset = 0; offset < 32; ++offset) {
-      for (std::size_t n = 0; n <= codec_internal::kMaxZeroPaddedSum; ++n) {
-        const std::size_t size = offset + n + 16;
-        std::unique_ptr<char[]> block(new char[size]);
-        for (std::size_t i = 0; i < offset + n; ++i) {
-          block[i] = fill == 0 ? static_cast<char>(rng()) : static_cast<char>(0xFF);
-        }
-        std::memset(block.get() + offset + n, 0, 16);
-        const char* p = block.get() + offset;
-        ASSERT_EQ(codec_internal::SumZeroPadded(p, n), PlainSum(p, n)) << offset << " " << n;
       }
     }
   }
