@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/codec/group_records_test_util.h"
+#include "tests/codec/validation_agreement_test_util.h"
 #include "tests/support/alloc_counter.h"
 
 namespace fixwire {
@@ -62,42 +63,22 @@ class OnePassTest : public ::testing::Test {
 
   // Compare validates `fields` (after 35) both ways and compares.
   void Compare(const Base& b, const std::string& fields, const std::string& what) {
-    const Dictionary& d = Dict(b.dictionary);
-    DecodeInto(decoded_, Frame(b.begin, b.type, fields));
-    if (!decoded_.error.ok()) return;  // the decoder refused it: nothing to validate
-    const Validator validator;
-    const ValidationResult one =
-        ValidateMessage(decoded_.view, d, d, validator, storage_a_, &msg_a_);
-    const ValidationResult two = codec_internal::ValidateMessageTwoPass(
-        decoded_.view, d, d, validator, storage_b_, &msg_b_);
-    ++compared_;
-    if (two.ok()) ++valid_;
-    ASSERT_EQ(one.check, two.check) << what << "\n" << fields << "\n"
-                                    << ValidationCheckName(one.check) << " vs "
-                                    << ValidationCheckName(two.check);
-    ASSERT_EQ(one.reason, two.reason) << what << "\n" << fields;
-    ASSERT_EQ(one.tag, two.tag) << what << "\n" << fields;
-    ASSERT_EQ(one.offset, two.offset) << what << "\n" << fields;
-    if (!two.ok()) return;
-    ExpectSameRecords(msg_a_, msg_b_, fields);
+    agree_.Compare(Dict(b.dictionary), b.begin, b.type, fields, what);
   }
 
   DictionaryCache dicts_;
+  testing::ValidationAgreement agree_;
   Decoded decoded_;
   GroupStorage storage_a_{64, 512};
-  GroupStorage storage_b_{64, 512};
-  GroupedMessage msg_a_, msg_b_;
-  int compared_ = 0;
-  int valid_ = 0;
+  GroupedMessage msg_a_;
 };
 
 TEST_F(OnePassTest, BasesAreValidAndAgree) {
   for (const Base& b : kBases) {
     const std::string fields = std::string(kHeader) + (*b.fields ? "|" : "") + b.fields;
+    const int valid_before = agree_.valid();
     Compare(b, fields, "base");
-    const Dictionary& d = Dict(b.dictionary);
-    ValidationResult r = ValidateMessage(decoded_.view, d, d, Validator(), storage_a_, &msg_a_);
-    EXPECT_TRUE(r.ok()) << b.type << " " << ValidationCheckName(r.check) << " tag " << r.tag;
+    EXPECT_EQ(agree_.valid(), valid_before + 1) << b.type << " is not valid (or did not decode)";
   }
 }
 
@@ -150,8 +131,8 @@ TEST_F(OnePassTest, RandomMutationsAgree) {
     if (HasFatalFailure()) return;
   }
   // The mutations must reach both outcomes often enough to mean something.
-  EXPECT_GT(valid_, compared_ / 50);
-  EXPECT_GT(compared_ - valid_, compared_ / 2);
+  EXPECT_GT(agree_.valid(), agree_.compared() / 50);
+  EXPECT_GT(agree_.compared() - agree_.valid(), agree_.compared() / 2);
 }
 
 TEST_F(OnePassTest, NoAllocation) {

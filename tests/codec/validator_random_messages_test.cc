@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/codec/group_records_test_util.h"
+#include "tests/codec/validation_agreement_test_util.h"
 
 namespace fixwire {
 namespace {
@@ -204,31 +205,11 @@ class RandomMessagesTest : public ::testing::Test {
 
   void Compare(const Dictionary& d, const Source& src, std::string_view type,
                const std::string& fields) {
-    DecodeInto(decoded_, testing::Frame(src.begin, type, fields));
-    if (!decoded_.error.ok()) return;  // the decoder refused it: nothing to validate
-    const Validator validator;
-    const ValidationResult one = ValidateMessage(decoded_.view, d, d, validator, storage_a_, &msg_a_);
-    const ValidationResult two =
-        codec_internal::ValidateMessageTwoPass(decoded_.view, d, d, validator, storage_b_, &msg_b_);
-    ++compared_;
-    if (two.ok()) ++valid_;
-    ASSERT_EQ(one.check, two.check) << src.file << " " << type << "\n"
-                                    << fields << "\n"
-                                    << ValidationCheckName(one.check) << " vs "
-                                    << ValidationCheckName(two.check);
-    ASSERT_EQ(one.reason, two.reason) << fields;
-    ASSERT_EQ(one.tag, two.tag) << fields;
-    ASSERT_EQ(one.offset, two.offset) << fields;
-    if (two.ok()) ExpectSameRecords(msg_a_, msg_b_, fields);
+    agree_.Compare(d, src.begin, type, fields, std::string(src.file) + " " + std::string(type));
   }
 
   DictionaryCache dicts_;
-  Decoded decoded_;
-  GroupStorage storage_a_{256, 4096};
-  GroupStorage storage_b_{256, 4096};
-  GroupedMessage msg_a_, msg_b_;
-  int compared_ = 0;
-  int valid_ = 0;
+  testing::ValidationAgreement agree_;
 };
 
 TEST_F(RandomMessagesTest, OnePassAgreesWithTwoPass) {
@@ -245,11 +226,11 @@ TEST_F(RandomMessagesTest, OnePassAgreesWithTwoPass) {
     AddScope(d, d.trailer(), rng, 0, fields, tags);
     const std::string type(d.message_type(m));
     if (iter % 3 == 0) {
-      const int before = valid_;
+      const int before = agree_.valid();
       Compare(d, src, type, Join(fields));
       if (HasFatalFailure()) return;
       ++unmutated;
-      unmutated_valid += valid_ - before;
+      unmutated_valid += agree_.valid() - before;
     }
     tags.push_back("9999");
     tags.push_back("5001");
@@ -264,8 +245,8 @@ TEST_F(RandomMessagesTest, OnePassAgreesWithTwoPass) {
   // Both outcomes, often enough to mean something; most generated messages
   // of the FIX 4.x dictionaries are valid before mutation.
   EXPECT_GT(unmutated_valid, unmutated / 4);
-  EXPECT_GT(valid_, compared_ / 10);
-  EXPECT_GT(compared_ - valid_, compared_ / 3);
+  EXPECT_GT(agree_.valid(), agree_.compared() / 10);
+  EXPECT_GT(agree_.compared() - agree_.valid(), agree_.compared() / 3);
 }
 
 }  // namespace

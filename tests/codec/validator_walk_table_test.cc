@@ -22,6 +22,7 @@
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/codec/group_records_test_util.h"
+#include "tests/codec/validation_agreement_test_util.h"
 
 namespace fixwire {
 namespace {
@@ -210,30 +211,11 @@ class WalkAgreementTest : public ::testing::Test {
  protected:
   void Compare(const Dictionary& d, const std::string& type, const std::string& fields,
                const std::string& what) {
-    DecodeInto(decoded_, Frame(d.begin_string(), type, fields));
-    if (!decoded_.error.ok()) return;
-    const Validator validator;
-    const ValidationResult one = ValidateMessage(decoded_.view, d, d, validator, storage_a_, &msg_a_);
-    const ValidationResult two = codec_internal::ValidateMessageTwoPass(decoded_.view, d, d, validator,
-                                                                        storage_b_, &msg_b_);
-    ++compared_;
-    if (two.ok()) ++valid_;
-    ASSERT_EQ(one.check, two.check) << what << "\n" << fields << "\n"
-                                    << ValidationCheckName(one.check) << " vs "
-                                    << ValidationCheckName(two.check);
-    ASSERT_EQ(one.reason, two.reason) << what << "\n" << fields;
-    ASSERT_EQ(one.tag, two.tag) << what << "\n" << fields;
-    ASSERT_EQ(one.offset, two.offset) << what << "\n" << fields;
-    if (two.ok()) ExpectSameRecords(msg_a_, msg_b_, fields);
+    agree_.Compare(d, d.begin_string(), type, fields, what);
   }
 
   DictionaryCache dicts_;
-  Decoded decoded_;
-  GroupStorage storage_a_{256, 4096};
-  GroupStorage storage_b_{256, 4096};
-  GroupedMessage msg_a_, msg_b_;
-  int compared_ = 0;
-  int valid_ = 0;
+  testing::ValidationAgreement agree_;
 };
 
 TEST_F(WalkAgreementTest, RandomDictionaryMessagesAndMutations) {
@@ -249,8 +231,8 @@ TEST_F(WalkAgreementTest, RandomDictionaryMessagesAndMutations) {
     MessageGenerator gen(d, rng);
     const auto messages = d.messages();
     ASSERT_FALSE(messages.empty()) << file;
-    const int before_compared = compared_;
-    const int before_valid = valid_;
+    const int before_compared = agree_.compared();
+    const int before_valid = agree_.valid();
     for (int iter = 0; iter < 6000; ++iter) {
       const MessageDef& m = messages[rng() % messages.size()];
       const std::string type(d.message_type(m));
@@ -261,11 +243,11 @@ TEST_F(WalkAgreementTest, RandomDictionaryMessagesAndMutations) {
     }
     // Both outcomes, often enough to mean something (FIX 5.0SP2's messages
     // lack a standard header in that dictionary: all rejected).
-    EXPECT_GT(compared_ - before_compared, 3000) << file;
+    EXPECT_GT(agree_.compared() - before_compared, 3000) << file;
     if (std::string(file).find("FIX50") == std::string::npos) {
-      EXPECT_GT(valid_ - before_valid, 300) << file;
+      EXPECT_GT(agree_.valid() - before_valid, 300) << file;
     }
-    EXPECT_GT((compared_ - before_compared) - (valid_ - before_valid), 1000) << file;
+    EXPECT_GT((agree_.compared() - before_compared) - (agree_.valid() - before_valid), 1000) << file;
   }
 }
 
