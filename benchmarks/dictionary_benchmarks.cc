@@ -20,6 +20,7 @@
 
 #include "benchmark/benchmark.h"
 #include "benchmarks/bench_counters.h"
+#include "benchmarks/read_groups.h"
 #include "benchmarks/runfiles_path.h"
 #include "benchmarks/workloads.h"
 #include "codec/decoder.h"
@@ -76,23 +77,6 @@ struct Fixture {
   GroupStorage groups;
   GroupedMessage msg;
 };
-
-// ReadGroup looks every field of every entry up by tag (nested groups'
-// fields through their own entries).
-std::size_t ReadGroup(const GroupView& g) {
-  std::size_t sum = 0;
-  for (std::uint32_t i = 0; i < g.size(); ++i) {
-    GroupEntryView e = g.entry(i);
-    for (const Field& f : e.fields()) {
-      const Field* found = e.Find(f.tag);
-      if (found != &f) continue;  // a nested group's field (or a repeat)
-      sum += found->length;
-      GroupView nested = e.group(f.tag);
-      if (nested.present()) sum += ReadGroup(nested);
-    }
-  }
-  return sum;
-}
 
 void DecodeGroups(benchmark::State& state, const char* name) {
   Fixture fx(name);

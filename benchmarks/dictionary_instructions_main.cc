@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "benchmark/benchmark.h"
+#include "benchmarks/read_groups.h"
 #include "benchmarks/runfiles_path.h"
 #include "benchmarks/workloads.h"
 #include "codec/decoder.h"
@@ -31,22 +32,6 @@
 
 namespace fixwire::bench {
 namespace {
-
-// ReadGroup: dictionary_benchmarks.cc's, the same reads.
-std::size_t ReadGroup(const GroupView& g) {
-  std::size_t sum = 0;
-  for (std::uint32_t i = 0; i < g.size(); ++i) {
-    GroupEntryView e = g.entry(i);
-    for (const Field& f : e.fields()) {
-      const Field* found = e.Find(f.tag);
-      if (found != &f) continue;  // a nested group's field (or a repeat)
-      sum += found->length;
-      GroupView nested = e.group(f.tag);
-      if (nested.present()) sum += ReadGroup(nested);
-    }
-  }
-  return sum;
-}
 
 int Main(int argc, char** argv) {
   if (argc != 3) {
