@@ -85,6 +85,20 @@ inline __m512i LoadBlock(const char* data, std::size_t b, std::size_t end,
   return _mm512_maskz_loadu_epi8(*loaded, data + b);
 }
 
+// Pinned returns v unchanged, but hides that it is a constant: GCC would
+// otherwise rebuild some broadcast constants inside the loop on every block.
+inline __m512i Pinned(__m512i v) noexcept {
+  __asm__("" : "+v"(v));
+  return v;
+}
+
+// ResumeAt is where the first field not yet written starts: right after the
+// last one written (each ends at its SOH), or at body_start when the walk
+// wrote none (`first` is where it began writing).
+inline std::size_t ResumeAt(const Field* first, const Field* next, std::size_t body_start) noexcept {
+  return next == first ? body_start : std::size_t{next[-1].offset} + next[-1].length + 1;
+}
+
 // ScalarTail is the scalar walk from block `b` on: the fields from `pos`
 // (the first field not yet written, starting at or before b, at or after
 // body_start) with FastFields, block by block, summing the bytes on to `sum`
@@ -159,10 +173,10 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   const std::uint8_t* const special = special_tags->flags;
   const std::uint32_t* const filter = special_tags->filter;
   const __m512i zero = _mm512_setzero_si512();
-  const __m512i soh_byte = _mm512_set1_epi8('\x01');
-  const __m512i eq_byte = _mm512_set1_epi8('=');
-  const __m512i zero_digit = _mm512_set1_epi8('0');
-  const __m512i nine = _mm512_set1_epi8(9);
+  const __m512i soh_byte = Pinned(_mm512_set1_epi8('\x01'));
+  const __m512i eq_byte = Pinned(_mm512_set1_epi8('='));
+  const __m512i zero_digit = Pinned(_mm512_set1_epi8('0'));
+  const __m512i nine = Pinned(_mm512_set1_epi8(9));
   const __m512i iota = _mm512_loadu_si512(kIota.bytes);
   const __m512i spread = _mm512_loadu_si512(kSpread.bytes);
   const __m512i window = _mm512_loadu_si512(kWindow.bytes);
@@ -170,7 +184,7 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   const __m512i hundred_one = _mm512_set1_epi32(0x00010064);  // words 100, 1
   const __m512i filter_lo = _mm512_loadu_si512(filter);
   const __m512i filter_hi = _mm512_loadu_si512(filter + 16);
-  const __m512i one32 = _mm512_set1_epi32(1);
+  const __m512i one32 = Pinned(_mm512_set1_epi32(1));
   const __m512i interleave[3] = {_mm512_loadu_si512(kInterleave[0].lanes),
                                  _mm512_loadu_si512(kInterleave[1].lanes),
                                  _mm512_loadu_si512(kInterleave[2].lanes)};
@@ -183,8 +197,8 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   std::uint64_t soh_carry = 0;  // byte b - 1 is SOH
   std::uint64_t e_carry = 0;    // byte b - 1 is an E
   std::uint64_t starts_before = 0;  // the previous block's S
-  std::uint64_t add_carry = 0;      // the digit + S carry out of the previous block
-  std::size_t pos = body_start;     // the first field not yet written starts here
+  unsigned char add_carry = 0;      // the digit + S carry out of the previous block
+  Field* const first = next;        // where the walk began writing (for ResumeAt)
   std::uint64_t body_from = ~std::uint64_t{0} << body_start;  // block 0: the body's bytes
 
   for (std::size_t b = 0; b < body_end; b += kBlock) {
@@ -198,11 +212,14 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
     const std::uint64_t digit = _mm512_cmple_epu8_mask(_mm512_sub_epi8(v, zero_digit), nine);
     const std::uint64_t starts = ((soh << 1) | soh_carry) & body;
     soh_carry = soh >> 63;
-    // digit + starts + the carry out of the previous block, as one 128-bit add (add, adc).
-    const unsigned __int128 wide =
-        static_cast<unsigned __int128>(digit) + starts + add_carry;
-    const std::uint64_t sum_bits = static_cast<std::uint64_t>(wide);
-    add_carry = static_cast<std::uint64_t>(wide >> 64);
+    // digit + starts + the carry out of the previous block: one adc, the
+    // carry kept in a register (GCC's 128-bit add and _addcarry_u64 both go
+    // through the stack: a store-to-load wait on the loop's chain).
+    std::uint64_t sum_bits = digit;
+    __asm__("addb $0xff, %b[c]\n\tadcq %[s], %[x]\n\tsetc %b[c]"
+            : [x] "+r"(sum_bits), [c] "+r"(add_carry)
+            : [s] "r"(starts)
+            : "cc");
     const std::uint64_t ends = sum_bits & ~digit;         // E: the byte after each tag
     const std::uint64_t tag_digits = digit & ~sum_bits;  // the digits the carries ran through
     // A tag's digits run from its start without a gap, so it has 5 or more
@@ -214,7 +231,8 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
     starts_before = starts;
     e_carry = ends >> 63;
     if (bad != 0) [[unlikely]] {
-      return ScalarTail(data, b, body_end, special, pos, next, out_end, SumLanes(acc));
+      return ScalarTail(data, b, body_end, special, ResumeAt(first, next, body_start), next,
+                        out_end, SumLanes(acc));
     }
     // The tags' digits as values 0..9, every other byte 0.
     const __m512i tag_digit_values = _mm512_maskz_sub_epi8(tag_digits, v, zero_digit);
@@ -265,11 +283,11 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
         } else {
           // A tag the filter may hold, or the index nearly full: the scalar step, exactly.
           std::uint64_t bits = field_ends;
+          std::size_t pos = ResumeAt(first, next, body_start);
           if (!FastFields<true>(data, special, out_end, b, bits, pos, next)) {
             return WalkResult{next, kWalkStopped};
           }
         }
-        pos = b + 64 - static_cast<std::size_t>(_lzcnt_u64(field_ends));
       }
     }
     prev_digits = tag_digit_values;
