@@ -42,9 +42,11 @@
 
 // GCC 12 warns that the "undefined" source operand inside several AVX-512
 // intrinsics (vpmovzxbd, vpermb, vpermd, ...) may be used uninitialized under
-// -O2 and above; it is a don't-care operand, never read.
+// -O2 and above (and, for the 512-to-256-bit casts, that it is); it is a
+// don't-care operand, never read.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 
 #include <immintrin.h>
@@ -88,6 +90,11 @@ inline __m512i LoadBlock(const char* data, std::size_t b, std::size_t end,
 // Pinned returns v unchanged, but hides that it is a constant: GCC would
 // otherwise rebuild some broadcast constants inside the loop on every block.
 inline __m512i Pinned(__m512i v) noexcept {
+  __asm__("" : "+v"(v));
+  return v;
+}
+
+inline __m256i Pinned256(__m256i v) noexcept {
   __asm__("" : "+v"(v));
   return v;
 }
@@ -139,6 +146,10 @@ constexpr ByteTable MakeByteTable(F f) {
 constexpr ByteTable kIota = MakeByteTable([](int i) { return i; });
 constexpr ByteTable kSpread = MakeByteTable([](int i) { return i / 4; });
 constexpr ByteTable kWindow = MakeByteTable([](int i) { return 60 + i % 4; });
+// Byte i (of the low 32): 2i and 2i + 1 (mod 32): where the i-th E and the
+// i-th SOH are in a block's E and SOH positions in order, which alternate.
+constexpr ByteTable kEven = MakeByteTable([](int i) { return 2 * i % 32; });
+constexpr ByteTable kOdd = MakeByteTable([](int i) { return (2 * i + 1) % 32; });
 
 // kInterleave[q]: the dword permute for output vector q (Fields 16q/3 ...):
 // lane l is member (16q + l) % 3 of field j = (16q + l) / 3: the tag (index
@@ -165,6 +176,30 @@ constexpr __mmask16 LengthLanes(int q) {
 }
 constexpr __mmask16 kLengthLanes[3] = {LengthLanes(0), LengthLanes(1), LengthLanes(2)};
 
+// The same for 8 fields in 256-bit vectors: lane l of output vector q is
+// member (8q + l) % 3 of field (8q + l) / 3 (offsets at index 8 + j).
+struct DwordTable8 {
+  std::int32_t lanes[8];
+};
+constexpr DwordTable8 MakeInterleave8(int q) {
+  DwordTable8 t{};
+  for (int l = 0; l < 8; ++l) {
+    const int d = 8 * q + l;
+    t.lanes[l] = d % 3 == 1 ? 8 + d / 3 : d / 3;
+  }
+  return t;
+}
+constexpr DwordTable8 kInterleave8[3] = {MakeInterleave8(0), MakeInterleave8(1),
+                                         MakeInterleave8(2)};
+constexpr __mmask8 LengthLanes8(int q) {
+  unsigned m = 0;
+  for (int l = 0; l < 8; ++l) {
+    if ((8 * q + l) % 3 == 2) m |= 1u << l;
+  }
+  return static_cast<__mmask8>(m);
+}
+constexpr __mmask8 kLengthLanes8[3] = {LengthLanes8(0), LengthLanes8(1), LengthLanes8(2)};
+
 }  // namespace
 
 WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::size_t body_end,
@@ -188,11 +223,24 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   const __m512i interleave[3] = {_mm512_loadu_si512(kInterleave[0].lanes),
                                  _mm512_loadu_si512(kInterleave[1].lanes),
                                  _mm512_loadu_si512(kInterleave[2].lanes)};
+  // 256-bit forms for the common block, whose fields fit 8 lanes.
+  const __m256i even = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kEven.bytes));
+  const __m256i odd = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kOdd.bytes));
+  const __m256i one8 = Pinned256(_mm256_set1_epi8(1));
+  const __m256i spread8 = _mm512_castsi512_si256(spread);
+  const __m256i window8 = _mm512_castsi512_si256(window);
+  const __m256i ten_one8 = _mm512_castsi512_si256(ten_one);
+  const __m256i hundred_one8 = _mm512_castsi512_si256(hundred_one);
+  const __m256i one32_8 = _mm512_castsi512_si256(one32);
+  const __m256i interleave8[3] = {
+      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kInterleave8[0].lanes)),
+      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kInterleave8[1].lanes)),
+      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kInterleave8[2].lanes))};
 
   __m512i acc = zero;      // SAD partial sums of the blocks before b
   __m512i prev_digits = zero;  // the previous block's tag digits (tags reach back 4 bytes)
-  __m512i carry_e = zero;  // every lane: the pending field's E (absolute)
-  __m512i carry_t = zero;  // every lane: its tag
+  __m256i carry_e = _mm256_setzero_si256();  // every lane: the pending field's E (absolute)
+  __m256i carry_t = _mm256_setzero_si256();  // every lane: its tag
   unsigned pending = 0;    // fields whose E was seen but not their SOH: 0 or 1
   std::uint64_t soh_carry = 0;  // byte b - 1 is SOH
   std::uint64_t e_carry = 0;    // byte b - 1 is an E
@@ -238,54 +286,116 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
     const __m512i tag_digit_values = _mm512_maskz_sub_epi8(tag_digits, v, zero_digit);
     acc = _mm512_add_epi64(acc, _mm512_sad_epu8(v, zero));
     const std::uint64_t field_ends = soh & body;  // the SOH of each field completed here
-    if ((field_ends | ends) != 0) {
+    const std::uint64_t marks = field_ends | ends;
+    if (marks != 0) {
       const unsigned m = static_cast<unsigned>(_mm_popcnt_u64(field_ends));  // <= 16
       const unsigned k = static_cast<unsigned>(_mm_popcnt_u64(ends));        // <= 16
-      const __m512i base = _mm512_set1_epi32(static_cast<int>(b));
-      const __m512i e_bytes = _mm512_maskz_compress_epi8(ends, iota);
-      const __m512i e_pos = _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(e_bytes)), base);
-      // Each dword: the bytes E - 4 .. E - 1 (index 64 + E - 4 + j into prev : this)
-      // of the tag digits (the rest 0: before a tag of fewer than 4 digits come
-      // its SOH and the previous value's bytes).
-      const __m512i gather = _mm512_add_epi8(_mm512_permutexvar_epi8(spread, e_bytes), window);
-      const __m512i digits = _mm512_permutex2var_epi8(prev_digits, gather, tag_digit_values);
-      const __m512i tags = _mm512_madd_epi16(_mm512_maddubs_epi16(digits, ten_one), hundred_one);
-      // The fields completed in this block: the pending one first, then this block's.
-      const __mmask16 shift = pending != 0 ? __mmask16{0xFFFF} : __mmask16{0};
-      const __m512i f_e = _mm512_mask_alignr_epi32(e_pos, shift, e_pos, carry_e, 15);
-      const __m512i f_t = _mm512_mask_alignr_epi32(tags, shift, tags, carry_t, 15);
-      if (k != 0) {
-        const __m512i last = _mm512_set1_epi32(static_cast<int>(k - 1));
-        carry_e = _mm512_permutexvar_epi32(last, e_pos);
-        carry_t = _mm512_permutexvar_epi32(last, tags);
-      }
-      pending = pending + k - m;
-      if (m != 0) {
-        const __mmask16 completed = static_cast<__mmask16>(_bzhi_u32(0xFFFFu, m));
-        // The filter's word tag % 32 (the permute reads the index's low 5 bits),
-        // rotated right by tag / 32 % 32 (the rotate reads the count's low 5 bits).
-        const __m512i word = _mm512_permutex2var_epi32(filter_lo, f_t, filter_hi);
-        const __mmask16 hits = _mm512_mask_test_epi32_mask(
-            completed, _mm512_rorv_epi32(word, _mm512_srli_epi32(f_t, 5)), one32);
-        if (hits == 0 && out_end - next >= 16) [[likely]] {
-          const __m512i s_pos = _mm512_add_epi32(
-              _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_maskz_compress_epi8(field_ends, iota))),
-              base);
-          const __m512i offsets = _mm512_add_epi32(f_e, one32);
-          const __m512i lengths = _mm512_sub_epi32(s_pos, offsets);
-          char* const o = reinterpret_cast<char*>(next);
-          for (int q = 0; q < 3; ++q) {
-            __m512i w = _mm512_permutex2var_epi32(f_t, interleave[q], offsets);
-            w = _mm512_mask_permutexvar_epi32(w, kLengthLanes[q], interleave[q], lengths);
-            _mm512_storeu_si512(o + 64 * q, w);
+      // The E and SOH positions in order (one compress): they alternate, each
+      // field's E before its SOH, the pending field's SOH (if any) first. So
+      // this block's i-th E is at 2i + pending, the i-th SOH at 2i + 1 - pending.
+      const __m256i seq = _mm512_castsi512_si256(_mm512_maskz_compress_epi8(marks, iota));
+      const __mmask32 pend32 = static_cast<__mmask32>(0u - pending);
+      const __m256i e_bytes =
+          _mm256_permutexvar_epi8(_mm256_mask_add_epi8(even, pend32, even, one8), seq);
+      const __m256i s_bytes =
+          _mm256_permutexvar_epi8(_mm256_mask_sub_epi8(odd, pend32, odd, one8), seq);
+      if (pending + k <= 8) [[likely]] {
+        // Every field whose E is known fits 8 lanes: 256-bit vectors.
+        const __m256i base = _mm256_set1_epi32(static_cast<int>(b));
+        const __m256i e_pos =
+            _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm256_castsi256_si128(e_bytes)), base);
+        // Each dword: the tag digits E - 4 .. E - 1 (as in the 512-bit form below).
+        const __m256i gather = _mm256_add_epi8(_mm256_permutexvar_epi8(spread8, e_bytes), window8);
+        const __m256i digits = _mm512_castsi512_si256(_mm512_permutex2var_epi8(
+            prev_digits, _mm512_castsi256_si512(gather), tag_digit_values));
+        const __m256i tags =
+            _mm256_madd_epi16(_mm256_maddubs_epi16(digits, ten_one8), hundred_one8);
+        const __mmask8 shift = static_cast<__mmask8>(0u - pending);
+        const __m256i f_e = _mm256_mask_alignr_epi32(e_pos, shift, e_pos, carry_e, 7);
+        const __m256i f_t = _mm256_mask_alignr_epi32(tags, shift, tags, carry_t, 7);
+        if (k != 0) {
+          const __m256i last = _mm256_set1_epi32(static_cast<int>(k - 1));
+          carry_e = _mm256_permutexvar_epi32(last, e_pos);
+          carry_t = _mm256_permutexvar_epi32(last, tags);
+        }
+        pending = pending + k - m;
+        if (m != 0) {
+          const __mmask8 completed = static_cast<__mmask8>(_bzhi_u32(0xFFu, m));
+          const __m256i word = _mm512_castsi512_si256(
+              _mm512_permutex2var_epi32(filter_lo, _mm512_castsi256_si512(f_t), filter_hi));
+          const __mmask8 hits = _mm256_mask_test_epi32_mask(
+              completed, _mm256_rorv_epi32(word, _mm256_srli_epi32(f_t, 5)), one32_8);
+          if (hits == 0 && out_end - next >= 8) [[likely]] {
+            const __m256i s_pos =
+                _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm256_castsi256_si128(s_bytes)), base);
+            const __m256i offsets = _mm256_add_epi32(f_e, one32_8);
+            const __m256i lengths = _mm256_sub_epi32(s_pos, offsets);
+            char* const o = reinterpret_cast<char*>(next);
+            for (int q = 0; q < 3; ++q) {
+              __m256i w = _mm256_permutex2var_epi32(f_t, interleave8[q], offsets);
+              w = _mm256_mask_permutexvar_epi32(w, kLengthLanes8[q], interleave8[q], lengths);
+              _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + 32 * q), w);
+            }
+            next += m;
+          } else {
+            // A tag the filter may hold, or the index nearly full: the scalar step, exactly.
+            std::uint64_t bits = field_ends;
+            std::size_t pos = ResumeAt(first, next, body_start);
+            if (!FastFields<true>(data, special, out_end, b, bits, pos, next)) {
+              return WalkResult{next, kWalkStopped};
+            }
           }
-          next += m;
-        } else {
-          // A tag the filter may hold, or the index nearly full: the scalar step, exactly.
-          std::uint64_t bits = field_ends;
-          std::size_t pos = ResumeAt(first, next, body_start);
-          if (!FastFields<true>(data, special, out_end, b, bits, pos, next)) {
-            return WalkResult{next, kWalkStopped};
+        }
+      } else {
+        // Up to 16 fields: 512-bit vectors (k >= 8 here, so m >= 7).
+        const __m512i base = _mm512_set1_epi32(static_cast<int>(b));
+        const __m512i e_pos =
+            _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm256_castsi256_si128(e_bytes)), base);
+        // Each dword: the bytes E - 4 .. E - 1 (index 64 + E - 4 + j into prev : this)
+        // of the tag digits (the rest 0: before a tag of fewer than 4 digits come
+        // its SOH and the previous value's bytes).
+        const __m512i gather =
+            _mm512_add_epi8(_mm512_permutexvar_epi8(spread, _mm512_castsi256_si512(e_bytes)), window);
+        const __m512i digits = _mm512_permutex2var_epi8(prev_digits, gather, tag_digit_values);
+        const __m512i tags = _mm512_madd_epi16(_mm512_maddubs_epi16(digits, ten_one), hundred_one);
+        // The fields completed in this block: the pending one first, then this block's.
+        const __mmask16 shift = static_cast<__mmask16>(0u - pending);
+        const __m512i f_e =
+            _mm512_mask_alignr_epi32(e_pos, shift, e_pos, _mm512_broadcast_i64x4(carry_e), 15);
+        const __m512i f_t =
+            _mm512_mask_alignr_epi32(tags, shift, tags, _mm512_broadcast_i64x4(carry_t), 15);
+        if (k != 0) {
+          const __m512i last = _mm512_set1_epi32(static_cast<int>(k - 1));
+          carry_e = _mm512_castsi512_si256(_mm512_permutexvar_epi32(last, e_pos));
+          carry_t = _mm512_castsi512_si256(_mm512_permutexvar_epi32(last, tags));
+        }
+        pending = pending + k - m;
+        if (m != 0) {
+          const __mmask16 completed = static_cast<__mmask16>(_bzhi_u32(0xFFFFu, m));
+          // The filter's word tag % 32 (the permute reads the index's low 5 bits),
+          // rotated right by tag / 32 % 32 (the rotate reads the count's low 5 bits).
+          const __m512i word = _mm512_permutex2var_epi32(filter_lo, f_t, filter_hi);
+          const __mmask16 hits = _mm512_mask_test_epi32_mask(
+              completed, _mm512_rorv_epi32(word, _mm512_srli_epi32(f_t, 5)), one32);
+          if (hits == 0 && out_end - next >= 16) [[likely]] {
+            const __m512i s_pos =
+                _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm256_castsi256_si128(s_bytes)), base);
+            const __m512i offsets = _mm512_add_epi32(f_e, one32);
+            const __m512i lengths = _mm512_sub_epi32(s_pos, offsets);
+            char* const o = reinterpret_cast<char*>(next);
+            for (int q = 0; q < 3; ++q) {
+              __m512i w = _mm512_permutex2var_epi32(f_t, interleave[q], offsets);
+              w = _mm512_mask_permutexvar_epi32(w, kLengthLanes[q], interleave[q], lengths);
+              _mm512_storeu_si512(o + 64 * q, w);
+            }
+            next += m;
+          } else {
+            // A tag the filter may hold, or the index nearly full: the scalar step, exactly.
+            std::uint64_t bits = field_ends;
+            std::size_t pos = ResumeAt(first, next, body_start);
+            if (!FastFields<true>(data, special, out_end, b, bits, pos, next)) {
+              return WalkResult{next, kWalkStopped};
+            }
           }
         }
       }
