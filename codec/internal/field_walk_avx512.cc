@@ -19,20 +19,33 @@
 // i-th E and the i-th SOH belong to one field, and at most one field (its E
 // seen, its SOH not yet) is pending from one block to the next.
 //
-// Per block: the E and SOH positions are compressed (vpcompressb of 0..63)
-// into 16 lanes each (an ordinary field has at least 4 bytes: at most 16 of
-// either per block); the pending field's E and tag, carried in a register,
+// Per block: the E and SOH positions are compressed together (one
+// vpcompressb of 0..63): in a block whose fields are ordinary they alternate,
+// each field's E before its SOH, the pending field's SOH first, so two byte
+// permutes split them (the i-th E at 2i + pending, the i-th SOH at
+// 2i + 1 - pending). An ordinary field has at least 4 bytes: at most 16 of
+// either per block. The pending field's E and tag, carried in a register,
 // go in front of this block's. The four bytes before each E are gathered
 // from the tag-digit values (digit - '0' where the carries ran, 0 elsewhere)
 // of (previous block, this block) with one vpermi2b, so the bytes before a
 // tag of fewer than 4 digits (its SOH, the previous value) are 0, and two
 // multiply-adds give the tags. The tags are checked against the special-tag
-// filter; the Fields {tag, E + 1, SOH - E - 1} go out 16 at a time (two
-// dword permutes per 64 bytes, three full stores: 16 free slots needed).
+// filter; the Fields {tag, E + 1, SOH - E - 1} go out with two dword
+// permutes per store. A block whose fields (the pending one and those whose
+// E it holds) fit 8 lanes, the common case, does the per-field steps in
+// 256-bit vectors (half the work of 512-bit ones on CPUs that split them:
+// three 32-byte stores, 8 free slots needed); a denser block in 512-bit
+// vectors (three 64-byte stores, 16 free slots needed).
+//
+// The loop-carried state is a few bits (the SOH, E, start and add carries),
+// the pending count, the pending field's E and tag, the previous block's tag
+// digits and the output pointer; where to resume (the start of the first
+// field not written) is worked out from the last field written only when
+// the walk leaves the vector path.
 //
 // Exactness: the vector path takes a block only when all its fields are
 // ordinary (the masks), none is special (the filter, which has no false
-// negatives) and 16 more fields fit below out_end. A block whose tags hit the
+// negatives) and 8 or 16 more fields fit below out_end. A block whose tags hit the
 // filter, or near a full index, is taken by the scalar FastFields (the scalar
 // walk's own step, which stops exactly where the scalar walk stops); a block
 // that is not ordinary hands the rest of the walk to ScalarTail, which is the
