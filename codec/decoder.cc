@@ -18,7 +18,6 @@
 #include "codec/internal/decoder_paths.h"
 #include "codec/internal/field_walk_avx2.h"
 #include "codec/internal/field_walk_avx512.h"
-#include "codec/internal/field_walk_avx512_short.h"
 #include "codec/internal/framing.h"
 #include "codec/internal/ordinary_field.h"
 #include "simd/cpu_features.h"
@@ -486,15 +485,9 @@ const bool kHaveAvx2Walk = simd::CpuSupports(simd::Isa::kAvx2);
                                            Field* next, Field* const out_end) noexcept {
   // Only tail calls here: no frame.
   if (kHaveAvx2Walk && simd_internal::ActiveIsaIsAvx2OrWider()) [[likely]] {
-    if (kHaveAvx512Walk && simd_internal::ActiveIsaIsAvx512()) {
-      if (body_end <= codec_internal::kShortWalkMaxBytes) {
-        return codec_internal::WalkOrdinaryAvx512Short(data, body_start, body_end, special, next,
-                                                       out_end);
-      }
-      if (body_end >= kAvx512WalkMinBytes) {
-        return codec_internal::WalkOrdinaryAvx512(data, body_start, body_end, special, next,
-                                                  out_end);
-      }
+    if (body_end >= kAvx512WalkMinBytes && kHaveAvx512Walk && simd_internal::ActiveIsaIsAvx512())
+        [[unlikely]] {
+      return codec_internal::WalkOrdinaryAvx512(data, body_start, body_end, special, next, out_end);
     }
     return codec_internal::WalkOrdinaryAvx2(data, body_start, body_end, special->flags, next,
                                             out_end);
@@ -902,26 +895,11 @@ DecoderPaths::WalkOutcome DecoderPaths::Walk(const Decoder& d, std::string_view 
       data[body_end - 1] != '\x01') {
     return r;
   }
-  r.body_end = static_cast<std::uint32_t>(body_end);
-  const bool avx512 = kind == WalkKind::kAvx512 || kind == WalkKind::kAvx512Short ||
-                      kind == WalkKind::kAvx512ShortVector;
-  if (avx512 && !simd::CpuSupportsAvx512Vbmi2()) return r;
-  if (kind != WalkKind::kScalar && !simd::CpuSupports(simd::Isa::kAvx2)) return r;
-  if (kind == WalkKind::kAvx512ShortVector) {
-    WalkResult w{out, 0};
-    r.framed = true;
-    r.declined = !TryWalkOrdinaryAvx512Short(data, h.body_start, body_end, &d.special_, out,
-                                             out + capacity, &w);
-    r.fields = static_cast<std::uint32_t>(w.next - out);
-    r.sum = w.sum;
-    return r;
-  }
+  if (kind == WalkKind::kAvx512 && !simd::CpuSupportsAvx512Vbmi2()) return r;
+  if (kind == WalkKind::kAvx2 && !simd::CpuSupports(simd::Isa::kAvx2)) return r;
   const WalkResult w =
       kind == WalkKind::kAvx512
           ? WalkOrdinaryAvx512(data, h.body_start, body_end, &d.special_, out, out + capacity)
-      : kind == WalkKind::kAvx512Short
-          ? WalkOrdinaryAvx512Short(data, h.body_start, body_end, &d.special_, out,
-                                    out + capacity)
       : kind == WalkKind::kAvx2
           ? WalkOrdinaryAvx2(data, h.body_start, body_end, d.special_.flags, out, out + capacity)
           : WalkOrdinaryScalar(data, h.body_start, body_end, d.special_.flags, out,

@@ -30,19 +30,15 @@ struct DecoderPaths {
     bool framed = false;
     std::uint32_t fields = 0;
     std::uint64_t sum = 0;
-    bool declined = false;
-    std::uint32_t body_end = 0;  // where the body ends (framed only)
   };
   // The field walks: the scan-then-walk one (what SSE2 and scalar use),
-  // field_walk_avx2.h's, field_walk_avx512.h's and field_walk_avx512_short.h's.
-  // kAvx512ShortVector is field_walk_avx512_short.h's vector path alone
-  // (TryWalkOrdinaryAvx512Short): `declined` when it would hand the body on.
-  enum class WalkKind { kScalar, kAvx2, kAvx512, kAvx512Short, kAvx512ShortVector };
+  // field_walk_avx2.h's and field_walk_avx512.h's.
+  enum class WalkKind { kScalar, kAvx2, kAvx512 };
   // Walk checks the frame as DecodeFast does (a header its frame checks
   // read, the byte before "10=" an SOH, body_start < 64, the trailer's 7
   // bytes in `bytes`) and runs the walk `kind` over the body (the AVX2 walk
-  // only where simd::CpuSupports(simd::Isa::kAvx2), the AVX-512 walks only
-  // where simd::CpuSupportsAvx512Vbmi2() too; else framed is false),
+  // only where simd::CpuSupports(simd::Isa::kAvx2), the AVX-512 walk only
+  // where simd::CpuSupportsAvx512Vbmi2(); else framed is false),
   // writing fields to out[0..capacity) (the walk's out_end is out + capacity).
   static WalkOutcome Walk(const Decoder& d, std::string_view bytes, WalkKind kind, Field* out,
                           std::uint32_t capacity) noexcept;
