@@ -831,7 +831,10 @@ template <bool kValidate>
   constexpr Resume kFromScratch{};
   using codec_internal::framing_detail::Load8;
   const std::uint32_t capacity = index.capacity_;  // 0 for an invalid index
-  if (size < 32 || capacity < 4 || index.direct_tags_ < kSpecialTags) [[unlikely]] return kFromScratch;
+  // Three branches: as one condition gcc computes all three with setcc and or.
+  if (size < 32) [[unlikely]] return kFromScratch;
+  if (capacity < 4) [[unlikely]] return kFromScratch;
+  if (index.direct_tags_ < kSpecialTags) [[unlikely]] return kFromScratch;
   codec_internal::FrameHeader h;
   if (!Fix4FrameHeader(data, &h) && !CommonFrameHeader(data, &h) &&
       !codec_internal::framing_detail::FastFrameHeader(data, &h)) [[unlikely]] {
