@@ -10,7 +10,8 @@
 // [0, 32) and the 32 bytes ending at body_end (or [0, 32) alone, the bytes
 // past body_end masked out), so no byte outside [0, max(body_end, 32)) is read.
 // Bodies ending within 64 and within 128 bytes (session messages, small
-// orders) have straight-line versions, OneBlock and TwoBlocks.
+// orders) have straight-line versions, WalkOrdinaryAvx2OneBlock and
+// WalkOrdinaryAvx2TwoBlocks; WalkOrdinaryAvx2Blocks takes the rest.
 #include "codec/internal/field_walk_avx2.h"
 
 #include <immintrin.h>
@@ -97,11 +98,13 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
   return end_address >= kBlockFieldBytes ? end_address - kBlockFieldBytes : 0;
 }
 
-// OneBlock is WalkOrdinaryAvx2 for body_end <= 64: [0, 32), and the 32 bytes
+// WalkOrdinaryAvx2OneBlock is WalkOrdinaryAvx2 for body_end <= 64: [0, 32), and the 32 bytes
 // ending at body_end when body_end > 32.
-[[gnu::noinline]] WalkResult OneBlock(const char* data, std::size_t body_start,
-                                      std::size_t body_end, const std::uint8_t* special,
-                                      Field* next, Field* out_end) noexcept {
+}  // namespace
+
+WalkResult WalkOrdinaryAvx2OneBlock(const char* data, std::size_t body_start,
+                                    std::size_t body_end, const std::uint8_t* special,
+                                    Field* next, Field* out_end) noexcept {
   const __m256i zero = _mm256_setzero_si256();
   std::size_t pos = body_start;
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data));
@@ -125,11 +128,11 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
   return WalkResult{next, SumLanes(sum)};
 }
 
-// TwoBlocks is WalkOrdinaryAvx2 for 64 < body_end <= 128, straight-line:
+// WalkOrdinaryAvx2TwoBlocks is WalkOrdinaryAvx2 for 64 < body_end <= 128, straight-line:
 // [0, 64), and the 64 bytes ending at body_end for the second block.
-[[gnu::noinline]] WalkResult TwoBlocks(const char* data, std::size_t body_start,
-                                       std::size_t body_end, const std::uint8_t* special,
-                                       Field* next, Field* out_end) noexcept {
+WalkResult WalkOrdinaryAvx2TwoBlocks(const char* data, std::size_t body_start,
+                                     std::size_t body_end, const std::uint8_t* special,
+                                     Field* next, Field* out_end) noexcept {
   std::size_t pos = body_start;
   __m256i sum = _mm256_setzero_si256();
   const std::uint64_t bits0 = BlockBits(data, &sum) & (~std::uint64_t{0} << body_start);
@@ -143,11 +146,11 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
   return WalkResult{next, SumLanes(sum)};
 }
 
-// Blocks is WalkOrdinaryAvx2 for body_end > 64: whole blocks, then the 64
+// WalkOrdinaryAvx2Blocks is WalkOrdinaryAvx2 for body_end > 64: whole blocks, then the 64
 // bytes ending at body_end for the rest.
-[[gnu::noinline]] WalkResult Blocks(const char* data, std::size_t body_start,
-                                    std::size_t body_end, const std::uint8_t* special,
-                                    Field* next, Field* out_end) noexcept {
+WalkResult WalkOrdinaryAvx2Blocks(const char* data, std::size_t body_start,
+                                  std::size_t body_end, const std::uint8_t* special,
+                                  Field* next, Field* out_end) noexcept {
   const std::uintptr_t unchecked_last = UncheckedLast(out_end);
   std::size_t pos = body_start;
   __m256i acc = _mm256_setzero_si256();
@@ -170,13 +173,15 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
   return WalkResult{next, SumLanes(acc)};
 }
 
-}  // namespace
-
 WalkResult WalkOrdinaryAvx2(const char* data, std::size_t body_start, std::size_t body_end,
                             const std::uint8_t* special, Field* next, Field* out_end) noexcept {
-  if (body_end <= kBlock) return OneBlock(data, body_start, body_end, special, next, out_end);
-  if (body_end <= 2 * kBlock) return TwoBlocks(data, body_start, body_end, special, next, out_end);
-  return Blocks(data, body_start, body_end, special, next, out_end);
+  if (body_end <= kBlock) {
+    return WalkOrdinaryAvx2OneBlock(data, body_start, body_end, special, next, out_end);
+  }
+  if (body_end <= 2 * kBlock) {
+    return WalkOrdinaryAvx2TwoBlocks(data, body_start, body_end, special, next, out_end);
+  }
+  return WalkOrdinaryAvx2Blocks(data, body_start, body_end, special, next, out_end);
 }
 
 }  // namespace fixwire::codec_internal

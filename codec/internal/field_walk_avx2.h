@@ -32,6 +32,19 @@ namespace fixwire::codec_internal {
 WalkResult WalkOrdinaryAvx2(const char* data, std::size_t body_start, std::size_t body_end,
                             const std::uint8_t* special, Field* next, Field* out_end) noexcept;
 
+// WalkOrdinaryAvx2 by body size, for a caller that has compared body_end
+// already: each has WalkOrdinaryAvx2's contract for body_end <= 64, for
+// 64 < body_end <= 128, and for body_end > 64 respectively.
+WalkResult WalkOrdinaryAvx2OneBlock(const char* data, std::size_t body_start,
+                                    std::size_t body_end, const std::uint8_t* special,
+                                    Field* next, Field* out_end) noexcept;
+WalkResult WalkOrdinaryAvx2TwoBlocks(const char* data, std::size_t body_start,
+                                     std::size_t body_end, const std::uint8_t* special,
+                                     Field* next, Field* out_end) noexcept;
+WalkResult WalkOrdinaryAvx2Blocks(const char* data, std::size_t body_start, std::size_t body_end,
+                                  const std::uint8_t* special, Field* next,
+                                  Field* out_end) noexcept;
+
 }  // namespace fixwire::codec_internal
 
 #endif  // FIXWIRE_CODEC_INTERNAL_FIELD_WALK_AVX2_H_
