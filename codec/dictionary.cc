@@ -192,6 +192,17 @@ void Dictionary::CompileGroupWindows() {
       group_count_scopes_[at] = id_of(GroupIn(scope(m.body), group_count_tags_[at]));
     }
   }
+  // Each message's top-level count tags in one list: its body's, then the
+  // header's and the trailer's.
+  top_count_tags_.clear();
+  const std::span<const std::uint32_t> header_trailer = header_trailer_group_count_tags();
+  for (MessageDef& m : messages_) {
+    m.top_groups_begin = static_cast<std::uint32_t>(top_count_tags_.size());
+    for (const std::uint32_t tag : body_group_count_tags(m)) top_count_tags_.push_back(tag);
+    for (const std::uint32_t tag : header_trailer) top_count_tags_.push_back(tag);
+    m.top_groups_count = static_cast<std::uint32_t>(top_count_tags_.size()) - m.top_groups_begin;
+  }
+  top_tags_compiled_ = true;
 }
 
 const MessageDef* Dictionary::message_by_name(std::string_view name) const noexcept {

@@ -534,28 +534,45 @@ Error IndexLongType(const MessageView& view, const Dictionary& header_dict,
   return IndexListed(view, header_dict, body_dict, options, storage, out);
 }
 
+// AnyFound: does a field with one of the tags [t, e) occur in the message.
+[[gnu::always_inline]] inline bool AnyFound(const MessageView& view, const std::uint32_t* t,
+                                            const std::uint32_t* e) noexcept {
+  for (; t != e; ++t) {
+    if (view.Find(*t) != nullptr) return true;
+  }
+  return false;
+}
+
 // Index is IndexGroups (GroupIndexer::Run). *out is set as for a message
-// without groups first; a message none of whose fields may count a
-// top-level group (the type defines no group in its body, the header or
-// the trailer) is then done. That path makes no call and the others are
-// tail calls (six arguments, the MessageDef kept in *out), so it saves no
-// registers.
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-inline Error Index(const MessageView& view, const Dictionary& header_dict,
-                   const Dictionary& body_dict, const GroupOptions& options,
-                   GroupStorage& storage, GroupedMessage* out) noexcept {
+// without groups first; then each count tag that may start a top-level
+// group of the message (its body's, the header's and the trailer's: one
+// list when one dictionary serves both) is looked up in the field index,
+// and a message with none of them is done (FIX 4.2's Heartbeat, an
+// ExecutionReport without groups, ...). A message with one goes on in
+// IndexListed (a tail call), which finds the first of them again and walks
+// from there.
+template <bool kSame>
+[[gnu::always_inline]] inline Error Index(const MessageView& view, const Dictionary& header_dict,
+                                          const Dictionary& body_dict,
+                                          const GroupOptions& options, GroupStorage& storage,
+                                          GroupedMessage* out) noexcept {
   const MessageDef* msg;
   if (!body_dict.ShortMessage(view.msg_type(), &msg)) {
     return IndexLongType(view, header_dict, body_dict, options, storage, out);
   }
   GroupIndexer::SetEmptyFor(view, header_dict, body_dict, storage, msg, out);
-  if (!MayHaveGroups(header_dict, msg)) return Error{};  // FIX 4.2's Heartbeat, ...
-  const std::uint32_t first = FirstListed(view, BodyTags(body_dict, msg),
-                                          header_dict.header_trailer_group_count_tags());
-  if (first >= view.field_count()) return Error{};
-  return IndexFrom(view, header_dict, body_dict, options, storage, out, msg, first);
+  bool found;
+  if (kSame && msg != nullptr && body_dict.top_tags_compiled()) {
+    const std::uint32_t* const t = body_dict.top_group_count_tags_data(*msg);
+    found = AnyFound(view, t, t + msg->top_groups_count);
+  } else {
+    const std::span<const std::uint32_t> b = BodyTags(body_dict, msg);
+    const std::span<const std::uint32_t> h = header_dict.header_trailer_group_count_tags();
+    found = AnyFound(view, b.data(), b.data() + b.size()) ||
+            AnyFound(view, h.data(), h.data() + h.size());
+  }
+  if (!found) return Error{};
+  return IndexListed(view, header_dict, body_dict, options, storage, out);
 }
 
 }  // namespace
@@ -563,13 +580,13 @@ inline Error Index(const MessageView& view, const Dictionary& header_dict,
 Error IndexGroups(const MessageView& view, const Dictionary& dictionary,
                   const GroupOptions& options, GroupStorage& storage,
                   GroupedMessage* out) noexcept {
-  return Index(view, dictionary, dictionary, options, storage, out);
+  return Index<true>(view, dictionary, dictionary, options, storage, out);
 }
 
 Error IndexGroups(const MessageView& view, const Dictionary& transport,
                   const Dictionary& application, const GroupOptions& options,
                   GroupStorage& storage, GroupedMessage* out) noexcept {
-  return Index(view, transport, application, options, storage, out);
+  return Index<false>(view, transport, application, options, storage, out);
 }
 
 Error codec_internal::IndexGroupsReference(const MessageView& view, const Dictionary& header_dict,
