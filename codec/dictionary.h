@@ -482,6 +482,11 @@ class Dictionary {
   const std::uint32_t* top_group_count_tags_data(const MessageDef& m) const noexcept {
     return top_count_tags_.data() + m.top_groups_begin;
   }
+  // top_group_scopes_data: parallel to top_group_count_tags, each tag's
+  // group scope there (body_group_scopes, then header_trailer_group_scopes).
+  const std::uint32_t* top_group_scopes_data(const MessageDef& m) const noexcept {
+    return top_count_scopes_.data() + m.top_groups_begin;
+  }
   std::span<const std::uint32_t> top_group_count_tags(const MessageDef& m) const noexcept {
     if (!top_tags_compiled_) return {};
     return std::span<const std::uint32_t>(top_count_tags_).subspan(m.top_groups_begin, m.top_groups_count);
@@ -552,6 +557,7 @@ class Dictionary {
   std::vector<std::uint16_t> group_window_pool_;
   std::vector<std::uint32_t> group_count_scopes_;  // parallel to group_count_tags_
   std::vector<std::uint32_t> top_count_tags_;  // MessageDef::top_groups_begin ranges
+  std::vector<std::uint32_t> top_count_scopes_;  // parallel to top_count_tags_
   bool top_tags_compiled_ = false;
 
   // compiled validation tables (walk_table)
