@@ -192,6 +192,24 @@ void Dictionary::CompileGroupWindows() {
       group_count_scopes_[at] = id_of(GroupIn(scope(m.body), group_count_tags_[at]));
     }
   }
+  // Each message's top-level count tags in one list: its body's, then the
+  // header's and the trailer's.
+  // The scope of each, as above.
+  top_count_tags_.clear();
+  top_count_scopes_.clear();
+  for (MessageDef& m : messages_) {
+    m.top_groups_begin = static_cast<std::uint32_t>(top_count_tags_.size());
+    for (std::uint32_t k = 0; k < m.groups_count; ++k) {
+      top_count_tags_.push_back(group_count_tags_[m.groups_begin + k]);
+      top_count_scopes_.push_back(group_count_scopes_[m.groups_begin + k]);
+    }
+    for (std::uint32_t k = 0; k < header_trailer_groups_count; ++k) {
+      top_count_tags_.push_back(group_count_tags_[header_trailer_groups_begin + k]);
+      top_count_scopes_.push_back(group_count_scopes_[header_trailer_groups_begin + k]);
+    }
+    m.top_groups_count = static_cast<std::uint32_t>(top_count_tags_.size()) - m.top_groups_begin;
+  }
+  top_tags_compiled_ = true;
 }
 
 const MessageDef* Dictionary::message_by_name(std::string_view name) const noexcept {

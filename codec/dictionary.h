@@ -248,6 +248,10 @@ struct MessageDef {
   // The header's, the body's and the trailer's membership bitsets OR'd
   // (Dictionary::message_bits), in the bit pool.
   std::uint32_t bits_begin = 0;
+  // Every count tag that may start a top-level group of the message: the
+  // body's, then the header's and the trailer's (Dictionary::top_group_count_tags).
+  std::uint32_t top_groups_begin = 0;
+  std::uint32_t top_groups_count = 0;
 };
 
 // GroupMemberWindow: a group scope's fast member table (IndexGroups' hot
@@ -470,6 +474,23 @@ class Dictionary {
     return std::span<const std::uint32_t>(group_count_scopes_)
         .subspan(header_trailer_groups_begin, header_trailer_groups_count);
   }
+  // top_group_count_tags: body_group_count_tags(m) followed by
+  // header_trailer_group_count_tags(), in one array (IndexGroups' check for
+  // a message whose header and body share this dictionary). top_tags_compiled():
+  // false for a Dictionary not made by the loader (no such lists).
+  bool top_tags_compiled() const noexcept { return top_tags_compiled_; }
+  const std::uint32_t* top_group_count_tags_data(const MessageDef& m) const noexcept {
+    return top_count_tags_.data() + m.top_groups_begin;
+  }
+  // top_group_scopes_data: parallel to top_group_count_tags, each tag's
+  // group scope there (body_group_scopes, then header_trailer_group_scopes).
+  const std::uint32_t* top_group_scopes_data(const MessageDef& m) const noexcept {
+    return top_count_scopes_.data() + m.top_groups_begin;
+  }
+  std::span<const std::uint32_t> top_group_count_tags(const MessageDef& m) const noexcept {
+    if (!top_tags_compiled_) return {};
+    return std::span<const std::uint32_t>(top_count_tags_).subspan(m.top_groups_begin, m.top_groups_count);
+  }
 
   // --- compiled validation tables (the validator's one-pass walk; built at load) ---
   // walk_table: by tag (tags below its size), one word saying what the
@@ -535,6 +556,9 @@ class Dictionary {
   std::vector<GroupMemberWindow> group_windows_;  // by scope id
   std::vector<std::uint16_t> group_window_pool_;
   std::vector<std::uint32_t> group_count_scopes_;  // parallel to group_count_tags_
+  std::vector<std::uint32_t> top_count_tags_;  // MessageDef::top_groups_begin ranges
+  std::vector<std::uint32_t> top_count_scopes_;  // parallel to top_count_tags_
+  bool top_tags_compiled_ = false;
 
   // compiled validation tables (walk_table)
   std::vector<std::uint64_t> walk_table_;      // by tag, tags < dense_.size()

@@ -277,6 +277,50 @@ Error GroupIndexer::WalkListed(const MessageDef* msg, std::uint32_t from) noexce
   return err_;
 }
 
+Error GroupIndexer::WalkTopFrom(const MessageDef& msg, std::uint32_t from) noexcept {
+  const Dictionary& d = body_dict_;
+  const std::uint32_t* const tags = d.top_group_count_tags_data(msg);
+  const std::uint32_t* const scopes = d.top_group_scopes_data(msg);
+  const std::uint32_t nt = msg.top_groups_count;
+  const Field* const fields = fields_;
+  const std::uint32_t n = n_;
+  const TagInfo* const table = d.tag_table().data();
+  const std::uint32_t size = static_cast<std::uint32_t>(d.tag_table().size());
+  std::uint32_t i = from;
+  while (i < n) {
+    // Most fields count no group: one table load each (a tag beyond the
+    // dense table is looked up in the list below).
+    while (i + 2 <= n) {
+      const std::uint32_t t0 = fields[i].tag;
+      const std::uint32_t t1 = fields[i + 1].tag;
+      if (t0 >= size || t1 >= size ||
+          ((table[t0].flags | table[t1].flags) & FieldDef::kIsGroupCount)) {
+        break;
+      }
+      i += 2;
+    }
+    while (i < n) {
+      const std::uint32_t t = fields[i].tag;
+      if (t >= size || (table[t].flags & FieldDef::kIsGroupCount)) break;
+      ++i;
+    }
+    if (i >= n) break;
+    const std::uint32_t tag = fields[i].tag;
+    std::uint32_t k = 0;
+    while (k < nt && tags[k] != tag) ++k;
+    if (k == nt || scopes[k] == 0) {  // a count tag of no top-level group of this message
+      ++i;
+      continue;
+    }
+    const GroupEnd end = ParseGroup(d, d.scope(scopes[k]), i);
+    LinkTopLevel(end.id);
+    i = end.next;
+    if (!err_.ok()) break;
+  }
+  Finish();
+  return err_;
+}
+
 Error GroupIndexer::RunReference() noexcept {
   reference_ = true;
   const MessageDef* msg = body_dict_.message(view_.msg_type());
@@ -534,28 +578,70 @@ Error IndexLongType(const MessageView& view, const Dictionary& header_dict,
   return IndexListed(view, header_dict, body_dict, options, storage, out);
 }
 
-// Index is IndexGroups (GroupIndexer::Run). *out is set as for a message
-// without groups first; a message none of whose fields may count a
-// top-level group (the type defines no group in its body, the header or
-// the trailer) is then done. That path makes no call and the others are
-// tail calls (six arguments, the MessageDef kept in *out), so it saves no
-// registers.
+// IndexTop: Index's walk for a message whose header and body share the
+// dictionary (compiled lists) from field `first`, the first field with one
+// of its listed count tags (*out already set, with the MessageDef).
 #if defined(__GNUC__)
-__attribute__((always_inline))
+__attribute__((noinline))
 #endif
-inline Error Index(const MessageView& view, const Dictionary& header_dict,
-                   const Dictionary& body_dict, const GroupOptions& options,
-                   GroupStorage& storage, GroupedMessage* out) noexcept {
+Error IndexTop(const MessageView& view, const Dictionary& dict, const GroupOptions& options,
+               GroupStorage& storage, GroupedMessage* out, std::uint32_t first) noexcept {
+  return GroupIndexer(view, dict, dict, options, storage, out)
+      .WalkTopFrom(*GroupIndexer::message_def(*out), first);
+}
+
+// AnyFound: does a field with one of the tags [t, e) occur in the message.
+[[gnu::always_inline]] inline bool AnyFound(const MessageView& view, const std::uint32_t* t,
+                                            const std::uint32_t* e) noexcept {
+  for (; t != e; ++t) {
+    if (view.Find(*t) != nullptr) return true;
+  }
+  return false;
+}
+
+// Index is IndexGroups (GroupIndexer::Run). *out is set as for a message
+// without groups first; then each count tag that may start a top-level
+// group of the message (its body's, the header's and the trailer's: one
+// list when one dictionary serves both) is looked up in the field index,
+// and a message with none of them is done (FIX 4.2's Heartbeat, an
+// ExecutionReport without groups, ...). A message with one goes on in
+// IndexListed (a tail call), which finds the first of them again and walks
+// from there.
+template <bool kSame>
+[[gnu::always_inline]] inline Error Index(const MessageView& view, const Dictionary& header_dict,
+                                          const Dictionary& body_dict,
+                                          const GroupOptions& options, GroupStorage& storage,
+                                          GroupedMessage* out) noexcept {
   const MessageDef* msg;
   if (!body_dict.ShortMessage(view.msg_type(), &msg)) {
     return IndexLongType(view, header_dict, body_dict, options, storage, out);
   }
   GroupIndexer::SetEmptyFor(view, header_dict, body_dict, storage, msg, out);
-  if (!MayHaveGroups(header_dict, msg)) return Error{};  // FIX 4.2's Heartbeat, ...
-  const std::uint32_t first = FirstListed(view, BodyTags(body_dict, msg),
-                                          header_dict.header_trailer_group_count_tags());
-  if (first >= view.field_count()) return Error{};
-  return IndexFrom(view, header_dict, body_dict, options, storage, out, msg, first);
+  bool found;
+  if (kSame && msg != nullptr && body_dict.top_tags_compiled()) {
+    const std::uint32_t* t = body_dict.top_group_count_tags_data(*msg);
+    const std::uint32_t* const e = t + msg->top_groups_count;
+    const Field* first = nullptr;
+    for (; t != e; ++t) {
+      first = view.Find(*t);
+      if (first != nullptr) break;
+    }
+    if (first == nullptr) return Error{};
+    // The first field with any of the rest, if before.
+    for (++t; t != e; ++t) {
+      const Field* f = view.Find(*t);
+      if (f != nullptr && f < first) first = f;
+    }
+    return IndexTop(view, body_dict, options, storage, out,
+                    static_cast<std::uint32_t>(first - view.fields().data()));
+  } else {
+    const std::span<const std::uint32_t> b = BodyTags(body_dict, msg);
+    const std::span<const std::uint32_t> h = header_dict.header_trailer_group_count_tags();
+    found = AnyFound(view, b.data(), b.data() + b.size()) ||
+            AnyFound(view, h.data(), h.data() + h.size());
+  }
+  if (!found) return Error{};
+  return IndexListed(view, header_dict, body_dict, options, storage, out);
 }
 
 }  // namespace
@@ -563,13 +649,13 @@ inline Error Index(const MessageView& view, const Dictionary& header_dict,
 Error IndexGroups(const MessageView& view, const Dictionary& dictionary,
                   const GroupOptions& options, GroupStorage& storage,
                   GroupedMessage* out) noexcept {
-  return Index(view, dictionary, dictionary, options, storage, out);
+  return Index<true>(view, dictionary, dictionary, options, storage, out);
 }
 
 Error IndexGroups(const MessageView& view, const Dictionary& transport,
                   const Dictionary& application, const GroupOptions& options,
                   GroupStorage& storage, GroupedMessage* out) noexcept {
-  return Index(view, transport, application, options, storage, out);
+  return Index<false>(view, transport, application, options, storage, out);
 }
 
 Error codec_internal::IndexGroupsReference(const MessageView& view, const Dictionary& header_dict,

@@ -54,6 +54,12 @@ class GroupIndexer {
   Error WalkFrom(const MessageDef* msg, std::uint32_t first) noexcept {
     return WalkListed(msg, first);
   }
+  // WalkTopFrom is WalkFrom for a message whose header and body share one
+  // dictionary (header_dict == body_dict) with compiled lists
+  // (Dictionary::top_tags_compiled) and whose MessageDef is `msg`: each
+  // count field's group from the message's one list of top-level count tags
+  // and their scopes (Dictionary::top_group_count_tags, top_group_scopes_data).
+  Error WalkTopFrom(const MessageDef& msg, std::uint32_t first) noexcept;
   // RunReference is Run without its shortcuts: it walks every field from
   // the first, and decides every field of every entry through the group's
   // template (no runs of entries with the previous entry's tags). The tests

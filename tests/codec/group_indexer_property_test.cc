@@ -594,6 +594,111 @@ TEST_F(PropertyTest, ShippedDictionariesAgreeWithTheReference) {
   EXPECT_GT(errors_, checked_ / 20);
 }
 
+// IndexGroups decides "no top-level group" from the message type's listed
+// count tags (the body's, the header's and the trailer's) before walking.
+// Count tags of every kind are put anywhere here: the body's and other
+// messages' count tags, nested groups' count tags, the header's and the
+// trailer's, before and after the header fields, repeated, under the wrong
+// MsgType and under MsgTypes the dictionary does not define (short and
+// long); decoded with the default field index and with one whose direct
+// table is tiny (every lookup of a listed tag through its hash table).
+TEST_F(PropertyTest, CountTagsAnywhereAgreeWithTheReference) {
+  const Shipped kShipped[] = {
+      {"codec/dictionaries/FIX42.xml", "codec/dictionaries/FIX42.xml", "FIX.4.2"},
+      {"codec/dictionaries/FIX44.xml", "codec/dictionaries/FIX44.xml", "FIX.4.4"},
+      {"codec/dictionaries/FIXT11.xml", "codec/dictionaries/FIX50SP2.xml", "FIXT.1.1"},
+  };
+  testing::DictionaryCache cache;
+  std::vector<std::unique_ptr<Dictionary>> randoms;
+  struct Case {
+    const Dictionary* h;
+    const Dictionary* d;
+    std::string begin;
+  };
+  std::vector<Case> cases;
+  for (const Shipped& s : kShipped) {
+    cases.push_back({&cache.Get(s.header_dictionary), &cache.Get(s.body_dictionary), s.begin});
+  }
+  for (int i = 0; i < 20; ++i) {
+    DictionaryMaker dm(rng_);
+    auto loaded = LoadDictionaryFromString(dm.Make().xml, "random");
+    ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+    randoms.push_back(std::make_unique<Dictionary>(std::move(*loaded)));
+    cases.push_back({randoms.back().get(), randoms.back().get(), "FIX.4.4"});
+  }
+  const std::uint32_t kTinyDirect = 8;  // every tag from 8 on through the hash table
+  for (const Case& c : cases) {
+    const Dictionary& h = *c.h;
+    const Dictionary& d = *c.d;
+    // Every count tag the dictionaries know (top-level and nested).
+    std::vector<std::uint32_t> counts;
+    for (const Dictionary* dict : {&h, &d}) {
+      for (std::size_t i = 0; i < dict->scope_count(); ++i) {
+        const Scope& g = dict->scope(static_cast<std::uint32_t>(i));
+        if (g.count_tag != 0) counts.push_back(g.count_tag);
+      }
+    }
+    if (counts.empty()) continue;
+    MessageMaker maker(d, rng_);
+    const auto messages = d.messages();
+    for (int round = 0; round < 120; ++round) {
+      const MessageDef& m = messages[rng_() % messages.size()];
+      std::vector<std::string> fields = Split(std::string(testing::kStdHeader));
+      const std::size_t header_end = fields.size();
+      maker.Fill(d.scope(m.body), false, 0, fields);
+      // One to four count fields at random places (0 to 2 entries' worth:
+      // a value the group may or may not match), some repeated.
+      const int k = 1 + static_cast<int>(rng_() % 4);
+      for (int i = 0; i < k; ++i) {
+        const std::uint32_t tag = counts[rng_() % counts.size()];
+        const std::size_t at = rng_() % 3 == 0 ? rng_() % (header_end + 1)
+                                               : rng_() % (fields.size() + 1);
+        const std::string f = std::to_string(tag) + "=" + std::to_string(rng_() % 3);
+        fields.insert(fields.begin() + static_cast<std::ptrdiff_t>(at), f);
+        if (rng_() % 4 == 0) fields.push_back(f);
+      }
+      std::string type(d.message_type(m));
+      switch (rng_() % 6) {
+        case 0:  // another message's type
+          type = std::string(d.message_type(messages[rng_() % messages.size()]));
+          break;
+        case 1:
+          type = "ZZ";  // not defined, short
+          break;
+        case 2:
+          type = "ZZZZ";  // not defined, long
+          break;
+        default:
+          break;
+      }
+      Check(h, d, c.begin, type, fields);
+      if (HasFatalFailure()) return;
+      // The same through a field index whose direct table covers only tags below 8.
+      Decoded small;
+      small.index = FieldIndex(4096, kTinyDirect);
+      DecodeInto(small, Frame(c.begin, type, Join(fields)));
+      if (!small.error.ok()) continue;
+      for (const GroupOptions& options : AllOptions()) {
+        const Error got = &h == &d ? IndexGroups(small.view, d, options, storage_, &msg_)
+                                   : IndexGroups(small.view, h, d, options, storage_, &msg_);
+        const RefResult want = RefIndexer(small.view, h, d, options, kMaxGroups, kMaxEntries).Run();
+        ASSERT_EQ(got.code, want.error.code) << type << " | " << Join(fields);
+        ASSERT_EQ(got.offset, want.error.offset) << type << " | " << Join(fields);
+        ASSERT_EQ(msg_.group_count(), want.groups.size()) << type << " | " << Join(fields);
+        ASSERT_EQ(msg_.entry_count(), want.entries.size()) << type << " | " << Join(fields);
+        ASSERT_EQ(msg_.first_top_level_group(), want.first_group) << type << " | " << Join(fields);
+        for (std::uint32_t g = 0; g < want.groups.size(); ++g) {
+          ASSERT_EQ(msg_.group_record(g).count_field, want.groups[g].count_field);
+          ASSERT_EQ(msg_.group_record(g).end_field, want.groups[g].end_field);
+          ASSERT_EQ(msg_.group_record(g).size, want.groups[g].size);
+          ASSERT_EQ(msg_.group_record(g).next_sibling, want.groups[g].next_sibling);
+        }
+      }
+    }
+  }
+  EXPECT_GT(with_groups_, checked_ / 8);
+}
+
 TEST_F(PropertyTest, RandomDictionariesAgreeWithTheReference) {
   for (int dict_round = 0; dict_round < 60; ++dict_round) {
     DictionaryMaker dm(rng_);
