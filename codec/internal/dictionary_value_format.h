@@ -121,6 +121,10 @@ inline bool DecimalSyntax8(const char* p, std::size_t n) noexcept {
   return p[at] == '.';
 }
 
+// kDaysOfMonth: the days of each month of a common year (read-only data:
+// a table local to a function is built on the stack at every call).
+inline constexpr unsigned char kDaysOfMonth[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+
 // UtcTimestampOk: true when p[0, n) is certainly a valid UTCTimestamp
 // (CheckFormat kOk): YYYYMMDD-HH:MM:SS[.f{3,6,9,12}] with a year in
 // 1678..2261, a real date, hour <= 23, minute <= 59, second <= 60. false:
@@ -170,9 +174,8 @@ inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
   const unsigned day = static_cast<unsigned>(dp >> 48) & 0xFF;
   if (day > 28) {
     const unsigned month = static_cast<unsigned>(dp >> 32) & 0xFF;
-    constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    if (day > (month == 2 && leap ? 29u : kDays[month - 1])) return false;
+    if (day > (month == 2 && leap ? 29u : kDaysOfMonth[month - 1])) return false;
   }
   if (n == 17) return true;
   // The fraction: '.' at 17 (its byte exactly 0 after the XOR), digits to n.
