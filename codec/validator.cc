@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
-#include <optional>
+#include <new>
+#include <type_traits>
 
 #include "codec/internal/dictionary_value_format.h"
 #include "codec/internal/group_indexer.h"
@@ -427,11 +428,13 @@ struct OnePassWalk {
 
 // TakeBit clears bit `o` (modulo 64) of `bits`; returns whether it was
 // set. On x86-64 one BTR (the compilers make a test, a shift and a clear).
-inline bool TakeBit(std::uint64_t& bits, std::uint32_t o) noexcept {
+// (A 64-bit `o`: the caller may pass a walk entry whole, whose low 6 bits
+// are its ordinal's, with no copy to zero-extend the ordinal.)
+inline bool TakeBit(std::uint64_t& bits, std::uint64_t o) noexcept {
 #if defined(__x86_64__) && defined(__GNUC__)
   bool was_set;
   // (BTR with a register bit offset takes it modulo 64.)
-  __asm__("btrq %2, %0" : "+r"(bits), "=@ccc"(was_set) : "r"(std::uint64_t{o}));
+  __asm__("btrq %2, %0" : "+r"(bits), "=@ccc"(was_set) : "r"(o));
   return was_set;
 #else
   const std::uint64_t bit = std::uint64_t{1} << (o & 63u);
@@ -498,7 +501,7 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
       // In the message, not repeated.
       const std::uint32_t o = codec_internal::WalkOrdinal(e);
       std::uint64_t bits = absent[o >> 6];
-      if (!TakeBit(bits, o)) goto done;
+      if (!TakeBit(bits, e)) goto done;  // (e's low 6 bits are o's)
       absent[o >> 6] = bits;
       const std::uint32_t n = f->length;
       // Not empty: text here; every other check refuses an empty value
@@ -514,7 +517,8 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
           if (n != 1) goto value;
           const unsigned ch = static_cast<unsigned char>(p[0]);
           const std::uint64_t* const set = w.char_sets + 4 * codec_internal::WalkCharSet(e);
-          if (!((set[ch >> 6] >> (ch & 63)) & 1u)) goto value;
+          std::uint64_t set_word = set[ch >> 6];
+          if (!TakeBit(set_word, ch)) goto value;  // (a test: the copy is dropped)
           continue;
         }
         case WalkCheck::kUnsigned:
@@ -559,7 +563,11 @@ bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStora
                                         UnknownInGroup::kKeepInEntry, /*check_count=*/true};
   // The indexer, from the first group count on (Start() then resets *out
   // as SetEmpty did; Finish() stores its record counts at the end).
-  std::optional<GroupIndexer> ix;
+  // (In storage of its own rather than a std::optional, whose storage the
+  // compilers zero at every call.)
+  static_assert(std::is_trivially_destructible_v<GroupIndexer>);
+  alignas(GroupIndexer) unsigned char ix_storage[sizeof(GroupIndexer)];
+  GroupIndexer* ix = nullptr;
   // absent: the fields of the message's header, body and trailer not met
   // yet. A field whose bit is clear is either not in this message or met
   // before (repeated): both are failures the two-pass path names. Every
@@ -601,8 +609,8 @@ bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStora
       return false;
     }
     if (info.flags & FieldDef::kIsGroupCount) {
-      if (!ix) {
-        ix.emplace(view_, d, d, kGroups, storage, out);
+      if (ix == nullptr) {
+        ix = new (ix_storage) GroupIndexer(view_, d, d, kGroups, storage, out);
         ix->Start(msg->body);
       }
       const Dictionary* gd;
@@ -620,7 +628,7 @@ bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStora
     }
     ++f;
   }
-  if (ix) ix->Finish();
+  if (ix != nullptr) ix->Finish();
   for (const RequiredMask& m : d.message_required(*msg)) {
     if (absent[m.word] & m.bits) return false;
   }

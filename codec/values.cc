@@ -6,9 +6,7 @@
 #include <cstring>
 #include <limits>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "codec/internal/timestamp_lanes.h"
 
 #include "simd/digits.h"
 
@@ -336,7 +334,7 @@ constexpr std::uint16_t kDaysBeforeMonth[12] = {0, 31, 59, 90, 120, 151, 181, 21
 // leap year). Returns true with *nanos only for a valid
 // timestamp of that shape; false means "ask the general parser", never an error.
 // Small and separate, so the common case does not pay for the general one's registers.
-#if defined(__SSE2__)
+#if defined(FIXWIRE_HAVE_TIMESTAMP_LANES)
 // SSE2 (part of baseline x86-64): two 16-byte loads, text[0..16) and
 // text[1..17) (size >= 17, so inside the text), check every byte of the
 // "YYYYMMDD-HH:MM:SS" layout at once, put the seven 2-digit numbers in 16-bit
@@ -345,17 +343,6 @@ constexpr std::uint16_t kDaysBeforeMonth[12] = {0, 31, 59, 90, 120, 151, 181, 21
 // month's upper bound lane-wise, and sum year and seconds of day with one
 // multiply-add. The month's first day and length come from one table entry
 // per (year in the 4-year cycle, month).
-
-// The byte each position must hold, for text[0..16) and text[1..17): '0' for a
-// digit (the byte minus '0' must be 0..9), the separator itself (minus it must be 0).
-alignas(16) constexpr char kExpectAt0[16] = {'0', '0', '0', '0', '0', '0', '0', '0',
-                                             '-', '0', '0', ':', '0', '0', ':', '0'};
-alignas(16) constexpr char kExpectAt1[16] = {'0', '0', '0', '0', '0', '0', '0', '-',
-                                             '0', '0', ':', '0', '0', ':', '0', '0'};
-
-inline __m128i LoadVector(const void* p) noexcept {
-  return _mm_loadu_si128(static_cast<const __m128i*>(p));
-}
 
 // kCycleMonths[r * 16 + m], r = (year - 1970) % 4 (r = 2 is the leap year),
 // m = 1..12: the days from the cycle's first day to the month's first day
@@ -379,25 +366,11 @@ inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexc
   const std::size_t n = text.size();
   if (!IsFastTimestampSize(n)) return false;
   const char* const p = text.data();
-  // Each byte minus what it must be: a digit's value 0..9, a separator's 0;
-  // any other byte is above that limit (below '0' it wraps to 0xD0 and up).
-  const __m128i x0 = _mm_sub_epi8(LoadVector(p), LoadVector(kExpectAt0));
-  const __m128i x1 = _mm_sub_epi8(LoadVector(p + 1), LoadVector(kExpectAt1));
-  const __m128i digit_limit0 = _mm_setr_epi8(9, 9, 9, 9, 9, 9, 9, 9, 0, 9, 9, 0, 9, 9, 0, 9);
-  const __m128i digit_limit1 = _mm_setr_epi8(9, 9, 9, 9, 9, 9, 9, 0, 9, 9, 0, 9, 9, 0, 9, 9);
-  __m128i bad = _mm_or_si128(_mm_subs_epu8(x0, digit_limit0), _mm_subs_epu8(x1, digit_limit1));
-  // Digit values with each number at an even byte: bytes 0..7 (YYYYMMDD) and
-  // 12..13 (MM) from x0, 8..9 (HH, text 9..10) and 14..15 (SS, text 15..16) from x1.
-  const __m128i from_x0 = _mm_setr_epi16(-1, -1, -1, -1, 0, -1, -1, 0);
-  const __m128i x = _mm_or_si128(_mm_and_si128(from_x0, x0), _mm_andnot_si128(from_x0, x1));
-  // 16-bit lanes: 10 * first + second digit: century, year, month, day,
-  // hours, (unused), minutes, seconds.
-  const __m128i numbers = _mm_and_si128(
-      _mm_add_epi16(_mm_mullo_epi16(x, _mm_set1_epi16(10)), _mm_srli_epi16(x, 8)),
-      _mm_set1_epi16(0xFF));
-  // Above the month's, hours', minutes' or seconds' upper bound (60: a leap second).
-  bad = _mm_or_si128(bad, _mm_subs_epu16(numbers, _mm_setr_epi16(-1, -1, 12, -1, 23, -1, 59, 60)));
-  if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF) return false;
+  // (The digits and separators, and the upper bounds of the month, hours,
+  // minutes and seconds; the month's lower bound is the table's, below.)
+  __m128i bad;
+  const __m128i numbers = codec_internal::TimestampLanes(p, &bad);
+  if (!codec_internal::AllZero(bad)) return false;
   // 32-bit lanes: year, 0, hours * 3600, minutes * 60 + seconds.
   const __m128i sums = _mm_madd_epi16(numbers, _mm_setr_epi16(100, 1, 0, 0, 3600, 0, 60, 1));
   const unsigned years = static_cast<unsigned>(_mm_cvtsi128_si32(sums)) - 1970;  // wraps below 1970

@@ -20,6 +20,7 @@
 
 #include "codec/dictionary.h"
 #include "codec/error.h"
+#include "codec/internal/timestamp_lanes.h"
 
 namespace fixwire::codec_internal {
 
@@ -121,15 +122,45 @@ inline bool DecimalSyntax8(const char* p, std::size_t n) noexcept {
   return p[at] == '.';
 }
 
-// UtcTimestampOk: true when p[0, n) is certainly a valid UTCTimestamp
-// (CheckFormat kOk): YYYYMMDD-HH:MM:SS[.f{3,6,9,12}] with a year in
-// 1678..2261, a real date, hour <= 23, minute <= 59, second <= 60. false:
-// not settled here (CheckFormat decides). Branch-light SWAR: the date and
-// the time are one 8-byte word each, checked for their shape and converted
-// to two-digit numbers (one per byte) as a whole; the range checks of
-// month, day, hour, minute and second are one add and mask per word; the
-// fraction is one or two 8-byte words (never read beyond p + n).
-inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
+// kDaysOfMonth: the days of each month of a common year (read-only data:
+// a table local to a function is built on the stack at every call).
+inline constexpr unsigned char kDaysOfMonth[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+
+// TimestampFractionOk: the fraction of a UTCTimestamp of length n (17, 21,
+// 24, 27 or 30): none for 17, else '.' at 17 and digits to n. One or two
+// 8-byte words (never read beyond p + n).
+inline bool TimestampFractionOk(const char* p, std::size_t n) noexcept {
+  if (n == 17) return true;
+  // The fraction: '.' at 17 (its byte exactly 0 after the XOR), digits to n.
+  if (n == 21) {
+    std::uint32_t f;
+    std::memcpy(&f, p + 17, 4);
+    f ^= 0x3030302Eu;
+    return (f & 0xFF) == 0 && BytesBelow10(f);
+  }
+  constexpr std::uint64_t kAdd10 = 0x7676767676767676ull;
+  std::uint64_t a;
+  std::memcpy(&a, p + 16, 8);  // a digit of the seconds, '.', 6 digits
+  a ^= 0x3030303030302E30ull;
+  if (a & 0xFF00) return false;
+  if (n == 24) return BytesBelow10(a);
+  std::uint64_t b;
+  std::memcpy(&b, p + n - 8, 8);  // n is 27 or 30: the last 8 digits
+  b ^= 0x3030303030303030ull;
+  return (((a + kAdd10) | a | (b + kAdd10) | b) & 0x8080808080808080ull) == 0;
+}
+
+// UtcTimestampOkSwar: UtcTimestampOk in portable 64-bit words: true when
+// p[0, n) is certainly a valid UTCTimestamp (CheckFormat kOk):
+// YYYYMMDD-HH:MM:SS[.f{3,6,9,12}] with a year in 1678..2261, a real date,
+// hour <= 23, minute <= 59, second <= 60. false: not settled here
+// (CheckFormat decides). Branch-light SWAR: the date and the time are one
+// 8-byte word each, checked for their shape and converted to two-digit
+// numbers (one per byte) as a whole; the range checks of month, day, hour,
+// minute and second are one add and mask per word; the fraction is one or
+// two 8-byte words (never read beyond p + n). UtcTimestampOk where SSE2 is
+// missing, and its test reference elsewhere.
+inline bool UtcTimestampOkSwar(const char* p, std::size_t n) noexcept {
   constexpr std::uint32_t kLengths = (1u << 17) | (1u << 21) | (1u << 24) | (1u << 27) | (1u << 30);
   if (n >= 32 || !((kLengths >> n) & 1u) || p[8] != '-') return false;
   std::uint64_t date, time;
@@ -170,27 +201,41 @@ inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
   const unsigned day = static_cast<unsigned>(dp >> 48) & 0xFF;
   if (day > 28) {
     const unsigned month = static_cast<unsigned>(dp >> 32) & 0xFF;
-    constexpr unsigned char kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    if (day > (month == 2 && leap ? 29u : kDays[month - 1])) return false;
+    if (day > (month == 2 && leap ? 29u : kDaysOfMonth[month - 1])) return false;
   }
-  if (n == 17) return true;
-  // The fraction: '.' at 17 (its byte exactly 0 after the XOR), digits to n.
-  if (n == 21) {
-    std::uint32_t f;
-    std::memcpy(&f, p + 17, 4);
-    f ^= 0x3030302Eu;
-    return (f & 0xFF) == 0 && BytesBelow10(f);
+  return TimestampFractionOk(p, n);
+}
+
+// UtcTimestampOk: exactly UtcTimestampOkSwar's answer (a test compares them
+// on every length 0..40, edges and single-byte mutations), through the
+// shared SSE2 core where there is one (TimestampLanes: the digits,
+// separators and every bound but the day's in a few vector operations);
+// the day past 28 and the fraction as UtcTimestampOkSwar does them.
+inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
+#if defined(FIXWIRE_HAVE_TIMESTAMP_LANES)
+  constexpr std::uint32_t kLengths = (1u << 17) | (1u << 21) | (1u << 24) | (1u << 27) | (1u << 30);
+  if (n >= 32 || !((kLengths >> n) & 1u)) return false;  // (so n >= 17: p[0, 17) readable)
+  __m128i bad;
+  const __m128i numbers = TimestampLanes(p, &bad);
+  // Month 1..12 and day 1..31: minus 1 (0 wraps to 0xFFFF), at most 11
+  // and 30.
+  const __m128i less_one = _mm_sub_epi16(numbers, _mm_setr_epi16(0, 0, 1, 1, 0, 0, 0, 0));
+  bad = _mm_or_si128(bad, _mm_subs_epu16(less_one, _mm_setr_epi16(-1, -1, 11, 30, -1, -1, -1, -1)));
+  if (!AllZero(bad)) return false;
+  const unsigned year = static_cast<unsigned>(_mm_cvtsi128_si32(
+      _mm_madd_epi16(numbers, _mm_setr_epi16(100, 1, 0, 0, 0, 0, 0, 0))));
+  if (year - 1678 > 2261 - 1678) return false;
+  const auto day = static_cast<unsigned>(_mm_extract_epi16(numbers, 3));
+  if (day > 28) {
+    const auto month = static_cast<unsigned>(_mm_extract_epi16(numbers, 2));  // 1..12
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (day > (month == 2 && leap ? 29u : kDaysOfMonth[month - 1])) return false;
   }
-  std::uint64_t a;
-  std::memcpy(&a, p + 16, 8);  // a digit of the seconds, '.', 6 digits
-  a ^= 0x3030303030302E30ull;
-  if (a & 0xFF00) return false;
-  if (n == 24) return BytesBelow10(a);
-  std::uint64_t b;
-  std::memcpy(&b, p + n - 8, 8);  // n is 27 or 30: the last 8 digits
-  b ^= 0x3030303030303030ull;
-  return (((a + kAdd10) | a | (b + kAdd10) | b) & 0x8080808080808080ull) == 0;
+  return TimestampFractionOk(p, n);
+#else
+  return UtcTimestampOkSwar(p, n);
+#endif
 }
 
 // TimeOfDayOk: HH:MM:SS[.f{3,6,9,12}] with hour <= 23, minute <= 59,
