@@ -42,8 +42,7 @@ bool Encoder::SetHead(std::string_view begin_string) noexcept {
   return true;
 }
 
-char* Encoder::WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecision precision,
-                                       std::uint64_t* sum) noexcept {
+char* Encoder::WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
   std::int64_t seconds = nanos / kNanosPerSecond;
   std::int64_t fraction = nanos % kNanosPerSecond;
   if (fraction < 0) {
@@ -54,7 +53,7 @@ char* Encoder::WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecis
   // ends after INT64_MAX: cached, the wrapped subtraction in WriteTimestamp
   // would find times of the other end in them, so they are written uncached.
   if (seconds < INT64_MIN / kNanosPerSecond || seconds >= INT64_MAX / kNanosPerSecond) [[unlikely]] {
-    return SummedAsWritten(out, ci::WriteUtcTimestamp(out, nanos, precision), sum);
+    return ci::WriteUtcTimestamp(out, nanos, precision);
   }
   constexpr std::int64_t kSecondsPerDay = 86'400;
   std::int64_t days = seconds / kSecondsPerDay;
@@ -68,22 +67,17 @@ char* Encoder::WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecis
   cached_second_text_[8] = '-';
   ci::WriteHms(cached_second_text_ + 9, static_cast<std::uint32_t>(second_of_day));
   cached_second_nanos_ = seconds * kNanosPerSecond;
-  cached_second_sum_ = static_cast<std::uint32_t>(ci::SumBytesSlow(cached_second_text_, 17));
   std::memcpy(out, cached_second_text_, 17);
-  *sum += cached_second_sum_;
-  return ci::WriteFractionSum(out + 17, static_cast<std::uint32_t>(fraction), precision, sum);
+  return ci::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
 }
 
-char* Encoder::WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, TimePrecision precision,
-                                      std::uint64_t* sum) noexcept {
+char* Encoder::WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
   if (nanos_of_day < 0 || nanos_of_day >= kNanosPerDay) return nullptr;
   const auto second_of_day = static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond);
   cached_time_nanos_ = std::int64_t{second_of_day} * kNanosPerSecond;
   ci::WriteHms(cached_time_text_, second_of_day);
   std::memcpy(out, cached_time_text_, 8);
-  *sum += ci::SumBytesSlow(cached_time_text_, 8);
-  return ci::WriteFractionSum(out + 8, static_cast<std::uint32_t>(nanos_of_day - cached_time_nanos_), precision,
-                              sum);
+  return ci::WriteFraction(out + 8, static_cast<std::uint32_t>(nanos_of_day - cached_time_nanos_), precision);
 }
 
 void Encoder::AddStringRareTag(std::uint32_t tag, std::string_view value) noexcept {
@@ -100,6 +94,7 @@ void Encoder::BeginFragment() noexcept {
   pos_ = buffer_begin_;
   end_ = buffer_end_;
   body_start_ = buffer_begin_;
+  summed_end_ = buffer_begin_;
   known_sum_ = 0;
 }
 
@@ -127,15 +122,13 @@ void Encoder::AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::str
   p = ci::WriteUnsigned(p, data.size());
   *p++ = '\x01';
   p = ci::WriteTag(p, data_tag);
-  // The data's sum from the caller's bytes (not re-read from the buffer).
-  const std::uint64_t data_sum = simd::ByteSum(data.data(), data.size());
   std::memcpy(p, data.data(), data.size());
-  const std::uint64_t head_sum = ci::SumBytesSlow(pos_, static_cast<std::size_t>(p - pos_));
   p += data.size();
   *p++ = '\x01';
   pos_ = p;
-  known_sum_ += head_sum + data_sum + 1;
 }
+
+std::uint64_t Encoder::SumLongBody(std::size_t size) const noexcept { return simd::ByteSum(summed_end_, size); }
 
 EncodeResult Encoder::FinishAnyBody() noexcept {
   if (mode_ != Mode::kMessage) [[unlikely]] {
@@ -148,7 +141,8 @@ EncodeResult Encoder::FinishAnyBody() noexcept {
     return EncodeResult{{}, error_};
   }
   char* const body = body_start_;
-  std::uint64_t sum = known_sum_;
+  // The body's bytes not summed yet, read before the header's stores below.
+  std::uint64_t sum = MessageSumBeforeLength(pos);
   body[-1] = '\x01';
   char* p = body - 1;
   // Right-aligned digits two at a time, summed from the pair table's words.

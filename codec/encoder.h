@@ -18,10 +18,8 @@
 // length from two pointers, writes 8= and 9= at the exact width right-aligned
 // in front of 35=, and returns the message starting there, so the finished
 // bytes usually begin a few bytes into the buffer (at most digits(size) - 1;
-// `r.bytes.data()` says where). Nothing is moved and nothing is re-scanned:
-// CheckSum comes from a running byte sum that each Add* extends as it writes
-// (from the registers it writes from), so Finish never loads the body back
-// (a load over freshly stored bytes waits for them). A zero-padded BodyLength
+// `r.bytes.data()` says where). Nothing is moved and nothing is re-scanned
+// except the single CheckSum pass (simd::Checksum). A zero-padded BodyLength
 // at the reserved width (the message then starts at the buffer's start) is an
 // option (EncoderOptions), never the default: some counterparties reject it.
 //
@@ -118,6 +116,7 @@ class Encoder {
         pos_(buffer.data()),
         end_(buffer.data()),  // frozen until Begin
         body_start_(buffer.data()),
+        summed_end_(buffer.data()),
         zero_padded_(options.zero_padded_body_length),
         inline_length_limit_(options.zero_padded_body_length ? 0 : 1000),
         // A body is shorter than the buffer, so digits(capacity) always suffice.
@@ -142,30 +141,27 @@ class Encoder {
   // --- Fields. Each writes "tag=value<SOH>" or records the first error. ---
 
   [[gnu::always_inline]] void AddInt(std::uint32_t tag, std::int64_t value) noexcept {
-    Put<codec_internal::kMaxSignedChars>(tag, [value](char* p, std::uint64_t* sum) noexcept {
-      return codec_internal::WriteSignedWideSum(p, value, sum);
+    Put<codec_internal::kMaxSignedChars>(tag, [value](char* p) noexcept {
+      return codec_internal::WriteSignedWide(p, value);
     });
   }
   [[gnu::always_inline]] void AddUint(std::uint32_t tag, std::uint64_t value) noexcept {
-    Put<codec_internal::kMaxUnsignedChars>(tag, [value](char* p, std::uint64_t* sum) noexcept {
-      return codec_internal::WriteUnsignedWideSum(p, value, sum);
+    Put<codec_internal::kMaxUnsignedChars>(tag, [value](char* p) noexcept {
+      return codec_internal::WriteUnsignedWide(p, value);
     });
   }
   // AddChar: one character, not SOH (kInvalidValue).
   [[gnu::always_inline]] void AddChar(std::uint32_t tag, char value) noexcept {
-    Put<1>(tag, [value](char* p, std::uint64_t* sum) noexcept -> char* {
+    Put<1>(tag, [value](char* p) noexcept -> char* {
       if (value == '\x01') return nullptr;
       *p = value;
-      *sum += static_cast<unsigned char>(value);
       return p + 1;
     });
   }
   // AddBool writes 'Y' or 'N'.
   [[gnu::always_inline]] void AddBool(std::uint32_t tag, bool value) noexcept {
-    Put<1>(tag, [value](char* p, std::uint64_t* sum) noexcept {
-      const char c = value ? 'Y' : 'N';
-      *p = c;
-      *sum += static_cast<unsigned char>(c);
+    Put<1>(tag, [value](char* p) noexcept {
+      *p = value ? 'Y' : 'N';
       return p + 1;
     });
   }
@@ -176,15 +172,15 @@ class Encoder {
   // {-5,-3} "-0.005", {12,3} "12000"); kInvalidValue when |exponent| > 40.
   [[gnu::always_inline]] void AddDecimal(std::uint32_t tag, Decimal d) noexcept {
     Put<codec_internal::kMaxDecimalChars>(
-        tag, [d](char* p, std::uint64_t* sum) noexcept { return codec_internal::WriteDecimalSum(p, d, sum); });
+        tag, [d](char* p) noexcept { return codec_internal::WriteDecimal(p, d); });
   }
   // AddDecimal with `decimals` (0..18) writes exactly that many digits after
   // the point, zero-extending or rounding half away from zero
   // ({12345,-3}, 2 -> "12.35"; {5,0}, 2 -> "5.00"); kInvalidValue when
   // decimals is out of range or the rescaled mantissa overflows int64.
   void AddDecimal(std::uint32_t tag, Decimal d, int decimals) noexcept {
-    Put<codec_internal::kMaxDecimalChars>(tag, [d, decimals](char* p, std::uint64_t* sum) noexcept {
-      return SummedAsWritten(p, codec_internal::WriteDecimalFixed(p, d, decimals), sum);
+    Put<codec_internal::kMaxDecimalChars>(tag, [d, decimals](char* p) noexcept {
+      return codec_internal::WriteDecimalFixed(p, d, decimals);
     });
   }
   // AddDouble writes v with `precision` (0..18) decimals, correctly rounded
@@ -192,8 +188,8 @@ class Encoder {
   // a result that rounds to zero. kInvalidValue for NaN, infinity, a bad
   // precision or a value too large (|v| * 10^precision >= 2^64).
   void AddDouble(std::uint32_t tag, double v, int precision) noexcept {
-    Put<codec_internal::kMaxDecimalChars>(tag, [v, precision](char* p, std::uint64_t* sum) noexcept {
-      return SummedAsWritten(p, codec_internal::WriteDouble(p, v, precision), sum);
+    Put<codec_internal::kMaxDecimalChars>(tag, [v, precision](char* p) noexcept {
+      return codec_internal::WriteDouble(p, v, precision);
     });
   }
   // AddTimestamp writes a UTCTimestamp from nanoseconds since the epoch,
@@ -202,33 +198,27 @@ class Encoder {
                     TimePrecision precision) noexcept {
     // The encoder comes as an argument, not a capture: a 16-byte closure
     // reaches the out-of-line paths in registers, not through the stack.
-    Put<codec_internal::kMaxTimestampChars>(
-        tag, [nanos_since_epoch, precision](Encoder& self, char* p, std::uint64_t* sum) noexcept {
-          return self.WriteTimestamp(p, nanos_since_epoch, precision, sum);
-        });
+    Put<codec_internal::kMaxTimestampChars>(tag, [nanos_since_epoch, precision](Encoder& self, char* p) noexcept {
+      return self.WriteTimestamp(p, nanos_since_epoch, precision);
+    });
   }
   // AddTimeOnly writes a UTCTimeOnly from nanoseconds since midnight, which
   // must be in [0, 24h) (kInvalidValue otherwise).
   [[gnu::always_inline]] void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
                    TimePrecision precision) noexcept {
-    Put<codec_internal::kMaxTimestampChars>(
-        tag, [nanos_since_midnight, precision](Encoder& self, char* p, std::uint64_t* sum) noexcept {
-          return self.WriteTimeOnly(p, nanos_since_midnight, precision, sum);
-        });
+    Put<codec_internal::kMaxTimestampChars>(tag, [nanos_since_midnight, precision](Encoder& self, char* p) noexcept {
+      return self.WriteTimeOnly(p, nanos_since_midnight, precision);
+    });
   }
   // AddDate writes a UTCDateOnly or LocalMktDate "YYYYMMDD"; kInvalidValue
   // for a year outside 0..9999 or a day the month doesn't have.
   [[gnu::always_inline]] void AddDate(std::uint32_t tag, Date date) noexcept {
-    Put<8>(tag, [date](char* p, std::uint64_t* sum) noexcept {
-      return SummedAsWritten(p, codec_internal::WriteDate(p, date), sum);
-    });
+    Put<8>(tag, [date](char* p) noexcept { return codec_internal::WriteDate(p, date); });
   }
   // AddMonthYear writes "YYYYMM", "YYYYMMDD" or "YYYYMMwW"; kInvalidValue
   // for an invalid month, day or week (1..5), or both day and week.
   [[gnu::always_inline]] void AddMonthYear(std::uint32_t tag, MonthYear value) noexcept {
-    Put<8>(tag, [value](char* p, std::uint64_t* sum) noexcept {
-      return SummedAsWritten(p, codec_internal::WriteMonthYear(p, value), sum);
-    });
+    Put<8>(tag, [value](char* p) noexcept { return codec_internal::WriteMonthYear(p, value); });
   }
 
   // AddData writes a data field with its length field in one go:
@@ -274,6 +264,9 @@ class Encoder {
  private:
   friend class MessageTemplate;
   static constexpr std::size_t kMaxTagChars = 9;  // kMaxTag = 999999999
+  // Finish sums bodies (after a template's prefix) shorter than this inline
+  // (codec_internal::SumShortBytes), longer ones with simd::ByteSum.
+  static constexpr std::size_t kInlineSumLimit = 256;
   static constexpr std::size_t kMaxHeadSize = 2 + kMaxBeginStringSize + 1 + 2;
   // head_ storage: kMaxHeadSize rounded up to whole words, so that a
   // template's head is copied as a fixed 24 bytes (the bytes past the head
@@ -287,7 +280,7 @@ class Encoder {
   // validated when the template was built, so they are only copied: the
   // head as a fixed 24 bytes, the prefix after the reserved header.
   // known_sum is the byte sum of the head, the SOH after BodyLength and the
-  // prefix (the running sum's start).
+  // prefix (Finish sums only what follows).
   [[gnu::always_inline]] void BeginWithPrefix(const char* head, std::size_t head_size, std::uint32_t head_sum,
                                               const char* prefix, std::size_t prefix_size,
                                               std::uint32_t known_sum) noexcept {
@@ -307,12 +300,12 @@ class Encoder {
     }
     codec_internal::CopyBytes(p, prefix, prefix_size);
     pos_ = p + prefix_size;
+    summed_end_ = p + prefix_size;
     known_sum_ = known_sum;
   }
   // BeginTemplateMessage is BeginWithPrefix, AddUint(34, msg_seq_num),
   // AddTimestamp(52, sending_time_nanos, precision) and AddRawFields(body)
-  // (when body_size != 0; body_sum is its byte sum, added to the running
-  // sum as known) with one room check for all of them and the write
+  // (when body_size != 0) with one room check for all of them and the write
   // position kept in a register; near the buffer's end it makes exactly
   // those calls (so the same bytes and the same errors either way). `prefix`
   // and `body` must be readable for kTemplatePrefixBlock and
@@ -326,8 +319,7 @@ class Encoder {
                                                    const char* prefix, std::size_t prefix_size,
                                                    std::uint32_t known_sum, std::uint64_t msg_seq_num,
                                                    std::int64_t sending_time_nanos, TimePrecision precision,
-                                                   const char* body, std::size_t body_size,
-                                                   std::uint32_t body_sum) noexcept {
+                                                   const char* body, std::size_t body_size) noexcept {
     std::memcpy(head_, head, kHeadStorage);
     head_size_ = static_cast<std::uint8_t>(head_size);
     head_sum_ = head_sum;
@@ -348,12 +340,12 @@ class Encoder {
       body_start_ = start;
       CopyBlock<kTemplatePrefixBlock>(start, prefix);
       char* p = start + prefix_size;
-      std::uint64_t sum = std::uint64_t{known_sum} + body_sum;
-      p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision, &sum);
+      summed_end_ = p;
+      known_sum_ = known_sum;
+      p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision);
       if (p == nullptr) [[unlikely]] return;
       CopyBlock<kTemplateBodyBlock>(p, body);
       pos_ = p + body_size;
-      known_sum_ = sum;
       return;
     }
     StartMessage();
@@ -361,12 +353,12 @@ class Encoder {
     if (room() >= prefix_size + kSeqWorst + kTimeWorst + body_size) {
       codec_internal::CopyBytes(p, prefix, prefix_size);
       p += prefix_size;
-      std::uint64_t sum = std::uint64_t{known_sum} + body_sum;
-      p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision, &sum);
+      summed_end_ = p;
+      known_sum_ = known_sum;
+      p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision);
       if (p == nullptr) [[unlikely]] return;
       codec_internal::CopyBytes(p, body, body_size);
       pos_ = p + body_size;
-      known_sum_ = sum;
       return;
     }
     AddPrefix(prefix, prefix_size, known_sum);
@@ -394,20 +386,17 @@ class Encoder {
     store(16, b);
   }
   // WriteSeqAndTime writes "34=<msg_seq_num><SOH>52=<time><SOH>" at p, which
-  // has room for both at their widest, adds their byte sum to *sum and
-  // returns the end; on a bad precision records kInvalidValue (tag 52) and
-  // returns nullptr. The usual millisecond precision is a constant for the
-  // cached time's fraction.
+  // has room for both at their widest, and returns the end; on a bad
+  // precision records kInvalidValue (tag 52) and returns nullptr. The usual
+  // millisecond precision is a constant for the cached time's fraction.
   [[gnu::always_inline]] char* WriteSeqAndTime(char* p, std::uint64_t msg_seq_num, std::int64_t sending_time_nanos,
-                                               TimePrecision precision, std::uint64_t* sum) noexcept {
-    // The constant text's sum: "34=", SOH, "52=", SOH.
-    *sum += codec_internal::TagTextSum(34) + codec_internal::TagTextSum(52) + 2;
-    p = codec_internal::WriteUnsignedWideSum(codec_internal::WriteTagFast(p, 34), msg_seq_num, sum);
+                                               TimePrecision precision) noexcept {
+    p = codec_internal::WriteUnsignedWide(codec_internal::WriteTagFast(p, 34), msg_seq_num);
     *p++ = '\x01';
     char* const time_field = p;
     char* const value = codec_internal::WriteTagFast(p, 52);
-    p = precision == TimePrecision::kMillis ? WriteTimestamp(value, sending_time_nanos, TimePrecision::kMillis, sum)
-                                            : WriteTimestamp(value, sending_time_nanos, precision, sum);
+    p = precision == TimePrecision::kMillis ? WriteTimestamp(value, sending_time_nanos, TimePrecision::kMillis)
+                                            : WriteTimestamp(value, sending_time_nanos, precision);
     if (p == nullptr) [[unlikely]] {  // a bad precision (templates check it when built)
       pos_ = time_field;
       Fail(ErrorCode::kInvalidValue, 52);
@@ -429,12 +418,14 @@ class Encoder {
     if (reserve > static_cast<std::size_t>(buffer_end_ - buffer_begin_)) [[unlikely]] {
       pos_ = buffer_begin_;
       body_start_ = buffer_begin_;
+      summed_end_ = buffer_begin_;
       Fail(ErrorCode::kBufferTooSmall, 8);
       return;
     }
     char* const body = buffer_begin_ + reserve;
     pos_ = body;
     body_start_ = body;
+    summed_end_ = body;
   }
 
   // WriteTimestamp is WriteUtcTimestamp with "YYYYMMDD-HH:MM:SS" of the last
@@ -443,51 +434,35 @@ class Encoder {
   // A time in the cached second is found by one subtraction from the
   // second's first nanosecond (no division); the cache always holds a real
   // second (the epoch's until the first timestamp), so it needs no "empty".
-  // Adds the text's byte sum to *sum (the cached second's sum is cached too).
-  [[gnu::always_inline]] char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision,
-                                              std::uint64_t* sum) noexcept {
+  [[gnu::always_inline]] char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
     const std::uint64_t fraction =
         static_cast<std::uint64_t>(nanos) - static_cast<std::uint64_t>(cached_second_nanos_);
     if (fraction >= static_cast<std::uint64_t>(kNanosPerSecond)) [[unlikely]] {
-      return WriteTimestampNewSecond(out, nanos, precision, sum);
+      return WriteTimestampNewSecond(out, nanos, precision);
     }
     std::memcpy(out, cached_second_text_, 17);
-    *sum += cached_second_sum_;
-    return codec_internal::WriteFractionSum(out + 17, static_cast<std::uint32_t>(fraction), precision, sum);
+    return codec_internal::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
   }
   // WriteTimestampNewSecond is WriteTimestamp for a time outside the cached
   // second: caches its second, then writes (out of line: rare).
-  char* WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecision precision, std::uint64_t* sum) noexcept;
+  char* WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecision precision) noexcept;
 
   // WriteTimeOnly is WriteUtcTimeOnly with "HH:MM:SS" of the last second of
   // the day seen cached (the entries of a market data message, the fills
   // of one second share it): most times only format a fraction. A time in
   // the cached second is in [0, 24h) too, so it needs no other check.
-  // Adds the text's byte sum to *sum.
-  [[gnu::always_inline]] char* WriteTimeOnly(char* out, std::int64_t nanos_of_day, TimePrecision precision,
-                                             std::uint64_t* sum) noexcept {
+  [[gnu::always_inline]] char* WriteTimeOnly(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
     const std::uint64_t fraction =
         static_cast<std::uint64_t>(nanos_of_day) - static_cast<std::uint64_t>(cached_time_nanos_);
     if (fraction >= static_cast<std::uint64_t>(kNanosPerSecond)) [[unlikely]] {
-      return WriteTimeOnlyNewSecond(out, nanos_of_day, precision, sum);
+      return WriteTimeOnlyNewSecond(out, nanos_of_day, precision);
     }
-    std::uint64_t text;
-    std::memcpy(&text, cached_time_text_, 8);
-    std::memcpy(out, &text, 8);
-    *sum += codec_internal::WordByteSum(text);
-    return codec_internal::WriteFractionSum(out + 8, static_cast<std::uint32_t>(fraction), precision, sum);
+    std::memcpy(out, cached_time_text_, 8);
+    return codec_internal::WriteFraction(out + 8, static_cast<std::uint32_t>(fraction), precision);
   }
   // WriteTimeOnlyNewSecond is WriteTimeOnly for a time outside the cached
   // second: nullptr outside [0, 24h), else caches its second and writes.
-  char* WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, TimePrecision precision,
-                               std::uint64_t* sum) noexcept;
-
-  // SummedAsWritten adds the byte sum of [p, end) to *sum (a formatter's
-  // output re-read: the rarer value kinds) and returns end (nullptr too).
-  static char* SummedAsWritten(char* p, char* end, std::uint64_t* sum) noexcept {
-    if (end != nullptr) *sum += codec_internal::SumBytesSlow(p, static_cast<std::size_t>(end - p));
-    return end;
-  }
+  char* WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept;
 
   static constexpr bool ValidTag(std::uint32_t tag) noexcept { return tag - 1 < kMaxTag; }
   // HasSoh reports whether any byte of a or b is SOH: one SSE2 byte compare
@@ -516,11 +491,9 @@ class Encoder {
   }
 
   // Put writes tag, '=', the value from `format` (which writes at most
-  // kMaxValue bytes, adds their byte sum to *sum and returns the end, or
-  // nullptr for an invalid value; called as format(p, sum), or
-  // format(*this, p, sum) when it takes the encoder) and SOH, and adds the
-  // field's sum to the running sum. Fast path: format in place when the
-  // worst case fits.
+  // kMaxValue bytes and returns the end, or nullptr for an invalid value;
+  // called as format(p), or format(*this, p) when it takes the encoder)
+  // and SOH. Fast path: format in place when the worst case fits.
   template <std::size_t kMaxValue, typename Format>
   [[gnu::always_inline]] void Put(std::uint32_t tag, Format&& format) noexcept {
     constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
@@ -537,26 +510,24 @@ class Encoder {
 
   // Apply calls `format` (see Put) at p.
   template <typename Format>
-  [[gnu::always_inline]] char* Apply(Format& format, char* p, std::uint64_t* sum) noexcept {
-    if constexpr (std::is_invocable_v<Format&, Encoder&, char*, std::uint64_t*>) {
-      return format(*this, p, sum);
+  [[gnu::always_inline]] char* Apply(Format& format, char* p) noexcept {
+    if constexpr (std::is_invocable_v<Format&, Encoder&, char*>) {
+      return format(*this, p);
     } else {
-      return format(p, sum);
+      return format(p);
     }
   }
 
   // PutInPlace is Put with a valid tag and room for the worst case.
   template <typename Format>
   [[gnu::always_inline]] void PutInPlace(std::uint32_t tag, Format& format) noexcept {
-    std::uint64_t sum = known_sum_ + 1;  // the SOH
-    char* p = Apply(format, codec_internal::WriteTagFastSum(pos_, tag, &sum), &sum);
+    char* p = Apply(format, codec_internal::WriteTagFast(pos_, tag));
     if (p == nullptr) [[unlikely]] {
       Fail(ErrorCode::kInvalidValue, tag);
       return;
     }
     *p++ = '\x01';
     pos_ = p;
-    known_sum_ = sum;
   }
 
   // PutRareTag is Put for a tag that is not IsCommonTag (out of line: rare).
@@ -585,8 +556,7 @@ class Encoder {
   template <std::size_t kWorst, typename Format>
   [[gnu::noinline]] void PutNearEnd(std::uint32_t tag, Format format) noexcept {
     char scratch[kWorst];
-    std::uint64_t sum = known_sum_ + 1;  // the SOH
-    char* p = Apply(format, codec_internal::WriteTagFastSum(scratch, tag, &sum), &sum);
+    char* p = Apply(format, codec_internal::WriteTagFast(scratch, tag));
     if (p == nullptr) {
       Fail(ErrorCode::kInvalidValue, tag);
       return;
@@ -599,7 +569,6 @@ class Encoder {
     }
     std::memcpy(pos_, scratch, n);
     pos_ += n;
-    known_sum_ = sum;
   }
 
   static constexpr std::size_t kTrailerSize = 7;  // "10=nnn<SOH>"
@@ -615,6 +584,18 @@ class Encoder {
   // FinishAnyBody is Finish for every case (out of line): errors, bodies of
   // 1000 bytes and more, zero-padded BodyLength.
   EncodeResult FinishAnyBody() noexcept;
+  // MessageSumBeforeLength is the byte sum of the message without BodyLength's
+  // digits: the head, the SOH after BodyLength and the body up to `pos`
+  // (known_sum_ and the bytes from summed_end_). Call before the head's stores.
+  [[gnu::always_inline]] std::uint64_t MessageSumBeforeLength(const char* pos) const noexcept {
+    // Short bodies are summed inline; long ones (market data, batches) by the
+    // dispatched kernel, whose wider vectors then pay for the call.
+    const auto unsummed = static_cast<std::size_t>(pos - summed_end_);
+    return known_sum_ + (unsummed < kInlineSumLimit ? codec_internal::SumShortBytes(summed_end_, unsummed, buffer_begin_)
+                                             : SumLongBody(unsummed));
+  }
+  // SumLongBody is simd::ByteSum of the `size` bytes from summed_end_.
+  std::uint64_t SumLongBody(std::size_t size) const noexcept;
   // CompleteMessage writes the head in front of BodyLength's first digit at
   // `length_start` and the trailer at `pos` (sum: the whole message's bytes
   // before it) and returns the message.
@@ -647,10 +628,9 @@ class Encoder {
   char* pos_;         // next byte to write
   char* end_;         // writes stop here: buffer_end_, or pos_ once frozen
   char* body_start_;  // first byte of 35= (or of the fragment)
-  // The running sum, modulo 256 all CheckSum needs: the byte sum of the head,
-  // the SOH after BodyLength and the body up to pos_ (every Add* adds its
-  // bytes' sum as it writes them, from the registers it writes them from
-  // where it can), so Finish never reads the body back.
+  char* summed_end_;  // Finish sums the body from here to pos_
+  // The byte sum of what Finish does not read: the head, the SOH after
+  // BodyLength and the body up to summed_end_ (a template's prefix).
   std::uint64_t known_sum_ = 0;
   Error error_;
   Mode mode_ = Mode::kNone;
@@ -663,12 +643,6 @@ class Encoder {
   std::int64_t cached_second_nanos_ = 0;  // first nanosecond of the second of cached_second_text_
   char cached_second_text_[17] = {'1', '9', '7', '0', '0', '1', '0', '1', '-',
                                   '0', '0', ':', '0', '0', ':', '0', '0'};  // "YYYYMMDD-HH:MM:SS"
-  std::uint32_t cached_second_sum_ = [] {  // the byte sum of cached_second_text_
-    constexpr char kEpoch[] = "19700101-00:00:00";
-    std::uint32_t sum = 0;
-    for (std::size_t i = 0; i < 17; ++i) sum += static_cast<unsigned char>(kEpoch[i]);
-    return sum;
-  }();
   std::int64_t cached_time_nanos_ = 0;  // first nanosecond of the second of the day of cached_time_text_
   char cached_time_text_[8] = {'0', '0', ':', '0', '0', ':', '0', '0'};  // "HH:MM:SS"
 };
@@ -700,8 +674,8 @@ inline EncodeResult Encoder::Finish() noexcept {
   // Below 1000 (most messages): the digits, the SOH before 35=, the digit
   // count and the digits' sum from one table entry; its leading '0's land
   // where the head goes and are overwritten by it (Begin reserved at least
-  // 8 bytes before the body). The rest of the sum is the running one.
-  std::uint64_t sum = known_sum_;
+  // 8 bytes before the body).
+  std::uint64_t sum = MessageSumBeforeLength(pos);
   const std::uint64_t entry = codec_internal::kShortLengthTexts[length];
   std::memcpy(body - 4, &entry, 4);
   sum += entry >> 40;
@@ -718,8 +692,7 @@ inline void Encoder::AddRawFields(std::string_view fields) noexcept {
     Fail(ErrorCode::kBufferTooSmall, 0);
     return;
   }
-  const std::uint64_t sum = known_sum_;
-  known_sum_ = sum + codec_internal::CopyAndSum(p, fields.data(), fields.size());
+  codec_internal::CopyBytes(p, fields.data(), fields.size());
   pos_ = p + fields.size();
 }
 
@@ -737,9 +710,6 @@ inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value
   char* p = pos_;
   // Short text (most FIX strings) with room for the widest field: the value
   // is loaded once as two overlapping words, checked for SOH and stored.
-  // The running sum: the tag's text, the value's bytes (from the words it is
-  // copied by) and the SOH.
-  std::uint64_t sum = known_sum_ + 1;
   if (n - 1 < 16 && HasRoom<kMaxTagChars + 2 + 16>(p)) [[likely]] {
     if (n >= 8) {
       const std::uint64_t a = codec_internal::Load8(v);
@@ -748,10 +718,9 @@ inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
-      p = codec_internal::WriteTagFastSum(p, tag, &sum);
+      p = codec_internal::WriteTagFast(p, tag);
       std::memcpy(p, &a, 8);
       std::memcpy(p + n - 8, &b, 8);
-      sum += codec_internal::OverlappedSum8(a, b, n);
     } else if (n >= 4) {
       const std::uint32_t a = codec_internal::Load4(v);
       const std::uint32_t b = codec_internal::Load4(v + n - 4);
@@ -759,27 +728,23 @@ inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
-      p = codec_internal::WriteTagFastSum(p, tag, &sum);
+      p = codec_internal::WriteTagFast(p, tag);
       std::memcpy(p, &a, 4);
       std::memcpy(p + n - 4, &b, 4);
-      sum += codec_internal::OverlappedSum4(a, b, n);
     } else {
       const char c0 = v[0], c1 = v[n / 2], c2 = v[n - 1];
       if (c0 == '\x01' || c1 == '\x01' || c2 == '\x01') [[unlikely]] {
         Fail(ErrorCode::kInvalidValue, tag);
         return;
       }
-      p = codec_internal::WriteTagFastSum(p, tag, &sum);
+      p = codec_internal::WriteTagFast(p, tag);
       p[0] = c0;
       p[n / 2] = c1;
       p[n - 1] = c2;
-      sum += codec_internal::OverlappedSum3(static_cast<unsigned char>(c0), static_cast<unsigned char>(c1),
-                                            static_cast<unsigned char>(c2), n);
     }
     p += n;
     *p++ = '\x01';
     pos_ = p;
-    known_sum_ = sum;
     return;
   }
   if (n == 0 || codec_internal::ContainsSoh(v, n)) [[unlikely]] {
@@ -790,7 +755,7 @@ inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value
   // Room for the widest tag (which also covers WriteTagFast's 8-byte store)
   // is checked first; only near the end is the exact size needed.
   if (kMaxTagChars + 2 + n <= room) [[likely]] {
-    p = codec_internal::WriteTagFastSum(p, tag, &sum);
+    p = codec_internal::WriteTagFast(p, tag);
   } else {
     const std::size_t need = static_cast<std::size_t>(codec_internal::CountDigits(tag)) + 2 + n;
     if (need > room) [[unlikely]] {
@@ -798,13 +763,11 @@ inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value
       return;
     }
     p = codec_internal::WriteTag(p, tag);
-    sum += codec_internal::TagTextSum(tag);
   }
-  sum += codec_internal::CopyAndSum(p, v, n);
+  codec_internal::CopyBytes(p, v, n);
   p += n;
   *p++ = '\x01';
   pos_ = p;
-  known_sum_ = sum;
 }
 
 }  // namespace fixwire

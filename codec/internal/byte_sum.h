@@ -10,11 +10,6 @@
 // (most FIX messages are below 200 bytes), so the call and set-up of the
 // dispatched kernel would cost about as much as the summing.
 //
-// The encoder itself keeps a running sum instead (no load over bytes it has
-// just stored, whose narrow stores a wide load cannot be forwarded from):
-// WordByteSum, PairSum and the Overlapped* sums give the sum of text held in
-// registers, CopyAndSum copies and sums in one pass.
-//
 // Bounds: reads [p, p + n), and for a last partial block also the bytes
 // from p + n - 16 on, which the caller promises are readable when they are
 // at or after `readable_from` (the start of the encoder's buffer); the bytes
@@ -27,7 +22,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 namespace fixwire::codec_internal {
 
@@ -135,101 +129,6 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
     }
   }
   return AddShortBytes(sum, p, n, readable_from);
-}
-
-// WordByteSum is the sum of the eight bytes of w (one SAD).
-[[gnu::always_inline]] inline std::uint64_t WordByteSum(std::uint64_t w) noexcept {
-  return static_cast<std::uint64_t>(
-      _mm_cvtsi128_si64(_mm_sad_epu8(_mm_cvtsi64_si128(static_cast<long long>(w)), _mm_setzero_si128())));
-}
-
-// PairSum is the sum of the 16 bytes of [lo, hi] (one SAD, both halves added).
-[[gnu::always_inline]] inline std::uint64_t PairSum(std::uint64_t lo, std::uint64_t hi) noexcept {
-  const __m128i s = _mm_sad_epu8(_mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo)),
-                                 _mm_setzero_si128());
-  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_add_epi64(s, _mm_unpackhi_epi64(s, s))));
-}
-
-// HighBytesMask(k) keeps the high k bytes of a word (k = 0..8): two shifts
-// of half the distance each, so that k = 0 (a shift by 64) is defined.
-[[gnu::always_inline]] constexpr std::uint64_t HighBytesMask(std::size_t k) noexcept {
-  const auto half = static_cast<unsigned>(4 * (8 - k));
-  return (~std::uint64_t{0} << half) << half;
-}
-
-// OverlappedSum is the byte sum of an n-byte text (n = 1..16) held as the
-// overlapping pieces the encoder copies it by: for 8 <= n <= 16 the words a
-// (its first 8 bytes) and b (its last 8); for 4 <= n <= 7 the 4-byte words a
-// and b the same way; for n <= 3 the bytes c0 = text[0], c1 = text[n / 2],
-// c2 = text[n - 1] (packed as c0 | c1 << 8 | c2 << 16 in a). Each byte of the
-// text counts once.
-[[gnu::always_inline]] inline std::uint64_t OverlappedSum8(std::uint64_t a, std::uint64_t b, std::size_t n) noexcept {
-  return PairSum(a, b & HighBytesMask(n - 8));
-}
-[[gnu::always_inline]] inline std::uint64_t OverlappedSum4(std::uint32_t a, std::uint32_t b, std::size_t n) noexcept {
-  // a in the low half, b's last n - 4 bytes (its high ones) in the high half.
-  return WordByteSum(std::uint64_t{a} | ((std::uint64_t{b} << 32) & HighBytesMask(n - 4)));
-}
-[[gnu::always_inline]] inline std::uint64_t OverlappedSum3(unsigned char c0, unsigned char c1, unsigned char c2,
-                                                           std::size_t n) noexcept {
-  // n = 1: c0 (= c1 = c2); n = 2: c0 and c2 (= c1); n = 3: all three.
-  return std::uint64_t{c0} + (n >= 2 ? c2 : 0u) + (n == 3 ? c1 : 0u);
-}
-
-// SumBytesSlow is the sum of p[0..n), one byte at a time (the encoder's rare
-// paths: it reads only [p, p + n)).
-inline std::uint64_t SumBytesSlow(const char* p, std::size_t n) noexcept {
-  std::uint64_t sum = 0;
-  for (std::size_t i = 0; i < n; ++i) sum += static_cast<unsigned char>(p[i]);
-  return sum;
-}
-
-// CopyAndSum copies n bytes from src to dst (no overlap) and returns their
-// byte sum, summing the registers it copies through (the bytes are never
-// read back from dst). Reads exactly [src, src + n), writes exactly
-// [dst, dst + n).
-[[gnu::always_inline]] inline std::uint64_t CopyAndSum(char* dst, const char* src, std::size_t n) noexcept {
-  if (n >= 16) {
-    const __m128i zero = _mm_setzero_si128();
-    __m128i sum = zero;
-    std::size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), v);
-      sum = _mm_add_epi64(sum, _mm_sad_epu8(v, zero));
-    }
-    if (const std::size_t tail = n - i; tail != 0) {
-      // The last 16 bytes (overlapping the copied ones), summed over the tail only.
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + n - 16));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + n - 16), v);
-      const __m128i mask = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kTailMasks + tail));
-      sum = _mm_add_epi64(sum, _mm_sad_epu8(_mm_and_si128(v, mask), zero));
-    }
-    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_add_epi64(sum, _mm_unpackhi_epi64(sum, sum))));
-  }
-  if (n >= 8) {
-    std::uint64_t a, b;
-    std::memcpy(&a, src, 8);
-    std::memcpy(&b, src + n - 8, 8);
-    std::memcpy(dst, &a, 8);
-    std::memcpy(dst + n - 8, &b, 8);
-    return OverlappedSum8(a, b, n);
-  }
-  if (n >= 4) {
-    std::uint32_t a, b;
-    std::memcpy(&a, src, 4);
-    std::memcpy(&b, src + n - 4, 4);
-    std::memcpy(dst, &a, 4);
-    std::memcpy(dst + n - 4, &b, 4);
-    return OverlappedSum4(a, b, n);
-  }
-  if (n == 0) return 0;
-  const auto c0 = static_cast<unsigned char>(src[0]), c1 = static_cast<unsigned char>(src[n / 2]),
-             c2 = static_cast<unsigned char>(src[n - 1]);
-  dst[0] = static_cast<char>(c0);
-  dst[n / 2] = static_cast<char>(c1);
-  dst[n - 1] = static_cast<char>(c2);
-  return OverlappedSum3(c0, c1, c2, n);
 }
 
 // SumShortBytes is SumBytes for n below 256 (an encoder's usual body): no

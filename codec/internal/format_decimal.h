@@ -17,7 +17,6 @@
 #include <cstring>
 
 #include "codec/decimal.h"
-#include "codec/internal/byte_sum.h"
 #include "codec/internal/format_int.h"
 
 namespace fixwire::codec_internal {
@@ -116,32 +115,6 @@ inline char* WriteScaled(char* out, std::uint64_t magnitude, int frac_digits) no
   if (IsShortScaled(magnitude, frac_digits)) [[likely]] return WriteShortScaled(out, magnitude, frac_digits);
   if (d.exponent > kMaxDecimalExponent || d.exponent < -kMaxDecimalExponent) [[unlikely]] return nullptr;
   return WriteDecimalAnyMagnitude(out, magnitude, d.exponent);
-}
-
-// WriteDecimalSum is WriteDecimal that also adds the text's byte sum to
-// *sum (unchanged on nullptr): a short price's from its digit word (the k
-// digits it shows plus '.'), the rest summed as written.
-[[gnu::always_inline]] inline char* WriteDecimalSum(char* out, Decimal d, std::uint64_t* sum) noexcept {
-  std::uint64_t magnitude = static_cast<std::uint64_t>(d.mantissa);
-  char* const start = out;
-  if (d.mantissa < 0) {
-    *out++ = '-';
-    magnitude = 0 - magnitude;
-  }
-  const auto frac_digits = static_cast<int>(0u - static_cast<unsigned>(d.exponent));
-  if (IsShortScaled(magnitude, frac_digits)) [[likely]] {
-    // WriteShortScaled's text: the word's last k digits, with '.' put in.
-    const std::size_t n = DigitsBelow10To8(static_cast<std::uint32_t>(magnitude));
-    const auto f = static_cast<std::size_t>(frac_digits);
-    const std::size_t k = n > f ? n : f + 1;
-    const std::uint64_t word = EightDigitWord(static_cast<std::uint32_t>(magnitude));
-    *sum += WordByteSum(word >> (64 - 8 * k)) + '.' + (d.mantissa < 0 ? '-' : 0);
-    return WriteShortScaled(out, magnitude, frac_digits);
-  }
-  if (d.exponent > kMaxDecimalExponent || d.exponent < -kMaxDecimalExponent) [[unlikely]] return nullptr;
-  char* const end = WriteDecimalAnyMagnitude(out, magnitude, d.exponent);
-  *sum += SumBytesSlow(start, static_cast<std::size_t>(end - start));
-  return end;
 }
 
 // RescaleDecimal returns d with exactly `decimals` digits after the point,

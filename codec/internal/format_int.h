@@ -24,7 +24,6 @@
 #include <cstdint>
 #include <cstring>
 
-#include "codec/internal/byte_sum.h"
 #include "simd/digits.h"
 
 namespace fixwire::codec_internal {
@@ -163,55 +162,6 @@ inline constexpr std::array<std::uint64_t, 1000> kShortLengthTexts = [] {
     magnitude = 0 - magnitude;
   }
   return WriteUnsignedWide(out, magnitude);
-}
-
-// WriteUnsignedWideSum is WriteUnsignedWide that also adds the digits' byte
-// sum to *sum: the SAD of the word it stores (a value below 10^8), or the
-// written bytes summed (the rare longer ones). Same bounds.
-[[gnu::always_inline]] inline char* WriteUnsignedWideSum(char* out, std::uint64_t v, std::uint64_t* sum) noexcept {
-  if (v < 10000) {
-    if (v < 100) {
-      const int one_digit = v < 10 ? 1 : 0;
-      std::uint16_t pair;
-      std::memcpy(&pair, &kDigitPairs.pairs[2 * v], 2);
-      const auto digits = static_cast<std::uint16_t>(pair >> (8 * one_digit));
-      std::memcpy(out, &digits, 2);
-      *sum += (digits & 0xFFu) + (digits >> 8);
-      return out + 2 - one_digit;
-    }
-    const auto x = static_cast<std::uint32_t>(v);
-    const std::uint32_t high = x / 100;
-    std::uint16_t hi_pair, lo_pair;
-    std::memcpy(&hi_pair, &kDigitPairs.pairs[2 * high], 2);
-    std::memcpy(&lo_pair, &kDigitPairs.pairs[2 * (x - high * 100)], 2);
-    const std::size_t three = x < 1000 ? 1 : 0;
-    const std::uint32_t four = hi_pair | (std::uint32_t{lo_pair} << 16);
-    const std::uint64_t digits = std::uint64_t{four >> (8 * three)};
-    std::memcpy(out, &digits, 8);
-    *sum += WordByteSum(digits);
-    return out + 4 - three;
-  }
-  if (v < 100000000) [[likely]] {
-    const std::size_t n = DigitsBelow10To8(static_cast<std::uint32_t>(v));
-    const std::uint64_t digits = EightDigitWord(static_cast<std::uint32_t>(v)) >> (8 * (8 - n));
-    std::memcpy(out, &digits, 8);
-    *sum += WordByteSum(digits);
-    return out + n;
-  }
-  char* const end = WriteUnsigned(out, v);
-  *sum += SumBytesSlow(out, static_cast<std::size_t>(end - out));
-  return end;
-}
-
-// WriteSignedWideSum is WriteSignedWide that also adds the text's byte sum.
-[[gnu::always_inline]] inline char* WriteSignedWideSum(char* out, std::int64_t v, std::uint64_t* sum) noexcept {
-  std::uint64_t magnitude = static_cast<std::uint64_t>(v);
-  if (v < 0) {
-    *out++ = '-';
-    *sum += '-';
-    magnitude = 0 - magnitude;
-  }
-  return WriteUnsignedWideSum(out, magnitude, sum);
 }
 
 // WriteFixedDigits writes v (below 10^kWidth) as exactly kWidth digits, zero

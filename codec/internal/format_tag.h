@@ -12,7 +12,7 @@
 // bytes past '=' are scratch, overwritten by the value); the caller
 // guarantees the room (at least 8 bytes and the tag's size). The tag must be
 // valid (1..999999999). No allocation, never fails. The table is 8 KiB of
-// constant data. The *Sum variants also add the written text's byte sum.
+// constant data.
 #ifndef FIXWIRE_CODEC_INTERNAL_FORMAT_TAG_H_
 #define FIXWIRE_CODEC_INTERNAL_FORMAT_TAG_H_
 
@@ -26,22 +26,11 @@ namespace fixwire::codec_internal {
 
 inline constexpr std::uint32_t kTagTableSize = 1024;
 
-// TagTextSum is the byte sum of "<tag>=" (for the running CheckSum).
-constexpr std::uint64_t TagTextSum(std::uint32_t tag) noexcept {
-  std::uint64_t sum = '=';
-  do {
-    sum += '0' + tag % 10;
-    tag /= 10;
-  } while (tag != 0);
-  return sum;
-}
-
 // TagTableEntry is TagWord(tag) ("<tag>=" in bytes 0..4, zero padded) with
-// TagTextSum(tag) modulo 256 in byte 6 and the text's size in byte 7 (scratch
-// bytes when stored: the text is at most 5 bytes).
+// the text's size in byte 7 (a scratch byte when stored: the text is at most
+// 5 bytes).
 constexpr std::uint64_t TagTableEntry(std::uint32_t tag) noexcept {
-  return TagWord(tag) | ((TagTextSum(tag) & 0xFF) << 48) |
-         (static_cast<std::uint64_t>(CountDigits(tag) + 1) << 56);
+  return TagWord(tag) | (static_cast<std::uint64_t>(CountDigits(tag) + 1) << 56);
 }
 
 inline constexpr std::array<std::uint64_t, kTagTableSize> kTagTable = [] {
@@ -62,24 +51,6 @@ inline constexpr std::array<std::uint64_t, kTagTableSize> kTagTable = [] {
     std::memcpy(out, &entry, 8);
     return out + (entry >> 56);
   }
-  return WriteTagWide(out, tag);
-}
-
-// WriteTagFastSum is WriteTagFast that also adds the text's byte sum to
-// *sum, modulo 256 (all a CheckSum needs): a constant from a constant tag, byte
-// 6 of the table word, or TagTextSum for a large tag.
-[[gnu::always_inline]] inline char* WriteTagFastSum(char* out, std::uint32_t tag, std::uint64_t* sum) noexcept {
-  if (__builtin_constant_p(tag) && tag < 10000000) {
-    *sum += TagTextSum(tag);
-    return WriteTagFast(out, tag);
-  }
-  if (tag < kTagTableSize) [[likely]] {
-    const std::uint64_t entry = kTagTable[tag];
-    std::memcpy(out, &entry, 8);
-    *sum += (entry >> 48) & 0xFF;
-    return out + (entry >> 56);
-  }
-  *sum += TagTextSum(tag);
   return WriteTagWide(out, tag);
 }
 

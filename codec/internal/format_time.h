@@ -104,21 +104,6 @@ inline constexpr std::array<std::uint32_t, 1000> kMillisTexts = [] {
   return nullptr;  // not a TimePrecision
 }
 
-// WriteFractionSum is WriteFraction that also adds the text's byte sum to
-// *sum: the millisecond word's SAD, the other precisions summed as written.
-[[gnu::always_inline]] inline char* WriteFractionSum(char* out, std::uint32_t nanos, TimePrecision precision,
-                                                     std::uint64_t* sum) noexcept {
-  if (precision == TimePrecision::kMillis) [[likely]] {
-    const std::uint32_t text = kMillisTexts[nanos / 1000000];
-    std::memcpy(out, &text, 4);
-    *sum += WordByteSum(text);
-    return out + 4;
-  }
-  char* const end = WriteFraction(out, nanos, precision);
-  if (end != nullptr) *sum += SumBytesSlow(out, static_cast<std::size_t>(end - out));
-  return end;
-}
-
 // WriteHms writes HH:MM:SS for a second of the day (0..86399).
 inline void WriteHms(char* out, std::uint32_t seconds) noexcept {
   WritePair(out, seconds / 3600);
