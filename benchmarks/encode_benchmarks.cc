@@ -1,6 +1,6 @@
 // Encode rows: fixwire/encode/<workload> (each workload built from native
-// values into a preallocated buffer through the Encoder's typed calls, one
-// generic loop for all), fixwire/encode_typed/NewOrderSingle (the same
+// values into a preallocated buffer through the Encoder's typed calls on an
+// Encoder::Cursor, one generic loop for all), fixwire/encode_typed/NewOrderSingle (the same
 // message written as an application would, one typed call per field),
 // fixwire/template/NewOrderSingle (MessageTemplate: 8, 35, 49, 56 and the
 // fixed body fields pre-encoded, 34 and 52 patched per message), and the

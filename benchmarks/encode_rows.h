@@ -45,32 +45,34 @@ inline std::vector<NativeField> NativeFields(const Workload& w) {
 }
 
 // EncodeGeneric writes a workload through one loop over its fields (the
-// fixwire/encode/<workload> rows); SendingTime (52) from now_nanos.
+// fixwire/encode/<workload> rows), with an Encoder::Cursor as a loop over
+// fields should; SendingTime (52) from now_nanos.
 inline void EncodeGeneric(Encoder& e, const Workload& w, const std::vector<NativeField>& fields,
                           std::int64_t now_nanos) {
   e.Begin(w.begin_string, w.msg_type);
+  Encoder::Cursor c(e);
   for (const NativeField& f : fields) {
     switch (f.kind) {
       case FieldKind::kString:
-        e.AddString(f.tag, f.text);
+        c.AddString(f.tag, f.text);
         break;
       case FieldKind::kChar:
-        e.AddChar(f.tag, f.text[0]);
+        c.AddChar(f.tag, f.text[0]);
         break;
       case FieldKind::kInt:
-        e.AddInt(f.tag, f.integer);
+        c.AddInt(f.tag, f.integer);
         break;
       case FieldKind::kNumInGroup:
-        e.AddUint(f.tag, static_cast<std::uint64_t>(f.integer));
+        c.AddUint(f.tag, static_cast<std::uint64_t>(f.integer));
         break;
       case FieldKind::kDecimal:
-        e.AddDecimal(f.tag, Decimal{f.integer, f.exponent});
+        c.AddDecimal(f.tag, Decimal{f.integer, f.exponent});
         break;
       case FieldKind::kUtcTimestamp:
-        e.AddTimestamp(f.tag, f.tag == 52 ? now_nanos : f.integer, TimePrecision::kMillis);
+        c.AddTimestamp(f.tag, f.tag == 52 ? now_nanos : f.integer, TimePrecision::kMillis);
         break;
       case FieldKind::kUtcTimeOnly:
-        e.AddTimeOnly(f.tag, f.integer, TimePrecision::kMillis);
+        c.AddTimeOnly(f.tag, f.integer, TimePrecision::kMillis);
         break;
     }
   }

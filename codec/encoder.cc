@@ -88,6 +88,8 @@ void Encoder::AddStringRareTag(std::uint32_t tag, std::string_view value) noexce
   AddStringValidTag(tag, value);
 }
 
+void Encoder::AddStringOutOfLine(std::uint32_t tag, std::string_view value) noexcept { AddString(tag, value); }
+
 void Encoder::BeginFragment() noexcept {
   error_ = Error{};
   mode_ = Mode::kFragment;

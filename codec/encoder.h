@@ -261,6 +261,18 @@ class Encoder {
   // encoder. Public for GroupEncoder and the message copier.
   void Fail(ErrorCode code, std::uint32_t tag) noexcept;
 
+  // Cursor: a run of field calls (a loop over fields) with the write position
+  // in a local, so a register, instead of in the encoder, where every field
+  // would store it and the next reload it (the byte stores may alias it).
+  // Same bytes and errors as the encoder's own calls, which it shares the
+  // code of; anything but the usual case (a rare tag, the buffer's end, an
+  // invalid value) goes through them. The position is written back when the
+  // cursor is destroyed: use no other call of the encoder while one is open.
+  //
+  //   { fixwire::Encoder::Cursor c(enc); for (...) c.AddInt(f.tag, f.value); }
+  //   fixwire::EncodeResult r = enc.Finish();
+  class Cursor;
+
  private:
   friend class MessageTemplate;
   static constexpr std::size_t kMaxTagChars = 9;  // kMaxTag = 999999999
@@ -530,7 +542,27 @@ class Encoder {
     pos_ = p;
   }
 
-  // PutRareTag is Put for a tag that is not IsCommonTag (out of line: rare).
+  // PutAt is Put for a Cursor, at `pos` (the cursor's position, written back
+  // to pos_ only around the out-of-line path).
+  template <std::size_t kMaxValue, typename Format>
+  [[gnu::always_inline]] void PutAt(char*& pos, std::uint32_t tag, Format&& format) noexcept {
+    constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
+    if (IsCommonTag(tag) && HasRoom<kWorst>(pos)) [[likely]] {
+      char* p = Apply(format, codec_internal::WriteTagFast(pos, tag));
+      if (p != nullptr) [[likely]] {
+        *p = '\x01';
+        pos = p + 1;
+        return;
+      }
+    }
+    // Every other case as Put's (an invalid value formatted again, to fail).
+    pos_ = pos;
+    PutRareTag<kWorst>(tag, format);
+    pos = pos_;
+  }
+
+  // PutRareTag is Put for a tag that is not IsCommonTag (out of line: rare;
+  // PutAt's path for every case but the usual one, so any valid tag).
   // It and PutNearEnd take `format` (a few captured values) by value, so the
   // hot path does not have to keep a copy of it in memory for them.
   template <std::size_t kWorst, typename Format>
@@ -547,6 +579,14 @@ class Encoder {
     PutNearEnd<kWorst>(tag, format);
   }
 
+  // WriteShortString writes "tag=value<SOH>" at p for a value of 1..16 bytes
+  // (n) with room for the widest such field at p, and returns the end, or
+  // nullptr (nothing written) when the value holds SOH. The value is loaded
+  // once as two overlapping words, checked for SOH and stored.
+  [[gnu::always_inline]] static char* WriteShortString(char* p, std::uint32_t tag, const char* v,
+                                                       std::size_t n) noexcept;
+  // AddStringOutOfLine is AddString out of line (a Cursor's rarer strings).
+  void AddStringOutOfLine(std::uint32_t tag, std::string_view value) noexcept;
   // AddStringValidTag is AddString after the tag's check; AddStringRareTag
   // is AddString for a tag that is not IsCommonTag (out of line: rare).
   [[gnu::always_inline]] void AddStringValidTag(std::uint32_t tag, std::string_view value) noexcept;
@@ -704,46 +744,45 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
   AddStringValidTag(tag, value);
 }
 
+inline char* Encoder::WriteShortString(char* p, std::uint32_t tag, const char* v, std::size_t n) noexcept {
+  if (n >= 8) {
+    const std::uint64_t a = codec_internal::Load8(v);
+    const std::uint64_t b = codec_internal::Load8(v + n - 8);
+    if (HasSoh(a, b)) [[unlikely]] return nullptr;
+    p = codec_internal::WriteTagFast(p, tag);
+    std::memcpy(p, &a, 8);
+    std::memcpy(p + n - 8, &b, 8);
+  } else if (n >= 4) {
+    const std::uint32_t a = codec_internal::Load4(v);
+    const std::uint32_t b = codec_internal::Load4(v + n - 4);
+    if (HasSoh((std::uint64_t{a} << 32) | b, 0)) [[unlikely]] return nullptr;
+    p = codec_internal::WriteTagFast(p, tag);
+    std::memcpy(p, &a, 4);
+    std::memcpy(p + n - 4, &b, 4);
+  } else {
+    const char c0 = v[0], c1 = v[n / 2], c2 = v[n - 1];
+    if (c0 == '\x01' || c1 == '\x01' || c2 == '\x01') [[unlikely]] return nullptr;
+    p = codec_internal::WriteTagFast(p, tag);
+    p[0] = c0;
+    p[n / 2] = c1;
+    p[n - 1] = c2;
+  }
+  p += n;
+  *p++ = '\x01';
+  return p;
+}
+
 inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value) noexcept {
   const char* const v = value.data();
   const std::size_t n = value.size();
   char* p = pos_;
-  // Short text (most FIX strings) with room for the widest field: the value
-  // is loaded once as two overlapping words, checked for SOH and stored.
+  // Short text (most FIX strings) with room for the widest field.
   if (n - 1 < 16 && HasRoom<kMaxTagChars + 2 + 16>(p)) [[likely]] {
-    if (n >= 8) {
-      const std::uint64_t a = codec_internal::Load8(v);
-      const std::uint64_t b = codec_internal::Load8(v + n - 8);
-      if (HasSoh(a, b)) [[unlikely]] {
-        Fail(ErrorCode::kInvalidValue, tag);
-        return;
-      }
-      p = codec_internal::WriteTagFast(p, tag);
-      std::memcpy(p, &a, 8);
-      std::memcpy(p + n - 8, &b, 8);
-    } else if (n >= 4) {
-      const std::uint32_t a = codec_internal::Load4(v);
-      const std::uint32_t b = codec_internal::Load4(v + n - 4);
-      if (HasSoh((std::uint64_t{a} << 32) | b, 0)) [[unlikely]] {
-        Fail(ErrorCode::kInvalidValue, tag);
-        return;
-      }
-      p = codec_internal::WriteTagFast(p, tag);
-      std::memcpy(p, &a, 4);
-      std::memcpy(p + n - 4, &b, 4);
-    } else {
-      const char c0 = v[0], c1 = v[n / 2], c2 = v[n - 1];
-      if (c0 == '\x01' || c1 == '\x01' || c2 == '\x01') [[unlikely]] {
-        Fail(ErrorCode::kInvalidValue, tag);
-        return;
-      }
-      p = codec_internal::WriteTagFast(p, tag);
-      p[0] = c0;
-      p[n / 2] = c1;
-      p[n - 1] = c2;
+    p = WriteShortString(p, tag, v, n);
+    if (p == nullptr) [[unlikely]] {
+      Fail(ErrorCode::kInvalidValue, tag);
+      return;
     }
-    p += n;
-    *p++ = '\x01';
     pos_ = p;
     return;
   }
@@ -769,6 +808,72 @@ inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value
   *p++ = '\x01';
   pos_ = p;
 }
+
+class Encoder::Cursor {
+ public:
+  explicit Cursor(Encoder& encoder) noexcept : encoder_(encoder), pos_(encoder.pos_) {}
+  ~Cursor() { encoder_.pos_ = pos_; }
+  Cursor(const Cursor&) = delete;
+  Cursor& operator=(const Cursor&) = delete;
+
+  // The encoder's field calls of the same names (see there).
+  [[gnu::always_inline]] void AddInt(std::uint32_t tag, std::int64_t value) noexcept {
+    encoder_.PutAt<codec_internal::kMaxSignedChars>(
+        pos_, tag, [value](char* p) noexcept { return codec_internal::WriteSignedWide(p, value); });
+  }
+  [[gnu::always_inline]] void AddUint(std::uint32_t tag, std::uint64_t value) noexcept {
+    encoder_.PutAt<codec_internal::kMaxUnsignedChars>(
+        pos_, tag, [value](char* p) noexcept { return codec_internal::WriteUnsignedWide(p, value); });
+  }
+  [[gnu::always_inline]] void AddChar(std::uint32_t tag, char value) noexcept {
+    encoder_.PutAt<1>(pos_, tag, [value](char* p) noexcept -> char* {
+      if (value == '\x01') return nullptr;
+      *p = value;
+      return p + 1;
+    });
+  }
+  [[gnu::always_inline]] void AddBool(std::uint32_t tag, bool value) noexcept {
+    encoder_.PutAt<1>(pos_, tag, [value](char* p) noexcept {
+      *p = value ? 'Y' : 'N';
+      return p + 1;
+    });
+  }
+  [[gnu::always_inline]] void AddDecimal(std::uint32_t tag, Decimal d) noexcept {
+    encoder_.PutAt<codec_internal::kMaxDecimalChars>(
+        pos_, tag, [d](char* p) noexcept { return codec_internal::WriteDecimal(p, d); });
+  }
+  [[gnu::always_inline]] void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch,
+                                           TimePrecision precision) noexcept {
+    encoder_.PutAt<codec_internal::kMaxTimestampChars>(
+        pos_, tag, [nanos_since_epoch, precision](Encoder& self, char* p) noexcept {
+          return self.WriteTimestamp(p, nanos_since_epoch, precision);
+        });
+  }
+  [[gnu::always_inline]] void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
+                                          TimePrecision precision) noexcept {
+    encoder_.PutAt<codec_internal::kMaxTimestampChars>(
+        pos_, tag, [nanos_since_midnight, precision](Encoder& self, char* p) noexcept {
+          return self.WriteTimeOnly(p, nanos_since_midnight, precision);
+        });
+  }
+  [[gnu::always_inline]] void AddString(std::uint32_t tag, std::string_view value) noexcept {
+    const std::size_t n = value.size();
+    if (IsCommonTag(tag) && n - 1 < 16 && encoder_.HasRoom<kMaxTagChars + 2 + 16>(pos_)) [[likely]] {
+      char* const p = WriteShortString(pos_, tag, value.data(), n);
+      if (p != nullptr) [[likely]] {
+        pos_ = p;
+        return;
+      }
+    }
+    encoder_.pos_ = pos_;
+    encoder_.AddStringOutOfLine(tag, value);
+    pos_ = encoder_.pos_;
+  }
+
+ private:
+  Encoder& encoder_;
+  char* pos_;
+};
 
 }  // namespace fixwire
 
