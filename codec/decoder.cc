@@ -266,6 +266,20 @@ void FastWalk(
   st->next = next;
 }
 
+// FillEightBackward writes the direct slots of fields f[0..8), numbered
+// i..i+7, last first, so that a repeated tag keeps its first occurrence.
+[[gnu::always_inline]] inline void FillEightBackward(std::uint32_t* direct, const Field* f,
+                                                     std::uint32_t i) noexcept {
+  direct[f[7].tag] = i + 7;
+  direct[f[6].tag] = i + 6;
+  direct[f[5].tag] = i + 5;
+  direct[f[4].tag] = i + 4;
+  direct[f[3].tag] = i + 3;
+  direct[f[2].tag] = i + 2;
+  direct[f[1].tag] = i + 1;
+  direct[f[0].tag] = i;
+}
+
 // FillDirectBackward points direct[tag] at the first occurrence of each of
 // the `count` fields' tags (all below the direct table's size; count >= 3),
 // writing back to front so a tag's first occurrence is the last write.
@@ -282,14 +296,7 @@ void FastWalk(
   while (i != 0) {
     f -= 8;
     i -= 8;
-    direct[f[7].tag] = i + 7;
-    direct[f[6].tag] = i + 6;
-    direct[f[5].tag] = i + 5;
-    direct[f[4].tag] = i + 4;
-    direct[f[3].tag] = i + 3;
-    direct[f[2].tag] = i + 2;
-    direct[f[1].tag] = i + 1;
-    direct[f[0].tag] = i;
+    FillEightBackward(direct, f, i);
   }
 }
 
@@ -319,14 +326,7 @@ void FastWalk(
   while (i != 3) {
     f -= 8;
     i -= 8;
-    direct[f[7].tag] = i + 7;
-    direct[f[6].tag] = i + 6;
-    direct[f[5].tag] = i + 5;
-    direct[f[4].tag] = i + 4;
-    direct[f[3].tag] = i + 3;
-    direct[f[2].tag] = i + 2;
-    direct[f[1].tag] = i + 1;
-    direct[f[0].tag] = i;
+    FillEightBackward(direct, f, i);
   }
   direct[kTagCheckSum] = count - 1;
   direct[kTagMsgType] = 2;
