@@ -495,12 +495,18 @@ constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
 // the scalar walk.)
 const bool kHaveAvx512Walk = simd::CpuSupportsAvx512Vbmi2();
 
-// The AVX-512 walk's latency per 64-byte block is longer than the scalar
-// walk's for a few fields; it wins from several blocks on (measured on Zen 4:
-// ~7% slower for a 260-byte ExecutionReport, ~19% faster for a 560-byte
-// QuoteRequest; re-measured against the fused AVX2 walk: 128 and 1024 both
-// lose), so shorter messages (body_end, header included) keep the AVX2 walk.
-constexpr std::size_t kAvx512WalkMinBytes = 384;
+// The shortest body_end (header included) the AVX-512 walk takes, read once
+// at start-up. Its chain per 64-byte block is longer than the AVX2 walk's, so
+// it pays only once enough blocks overlap, and where that starts depends on
+// the core. Zen 4 (512-bit operations split in two halves): from ~384 bytes
+// (stop 15's and stop 17's measurements: at 128, NewOrderSingle 82-90 ns
+// against 58-62 at 384). Zen 5 (full width, simd::CpuHasFullWidthAvx512):
+// from the third block, which one- and two-block bodies never reach (they
+// keep the AVX2 walk's per-size functions); decode NewOrderSingle (159 B) and
+// ExecutionReport (283 B) ran ~25% faster in interleaved runs, see
+// docs/decoding.md. CPUs not measured keep 384.
+const std::size_t kAvx512WalkMinBytes =
+    simd::CpuHasFullWidthAvx512() ? 2 * simd::kBlockBytes + 1 : 384;
 
 // Whether the CPU can run the AVX2 walk (field_walk_avx2.h), read once at
 // start-up (a Decode before this initialiser has run sees false: the scan-then-walk path).

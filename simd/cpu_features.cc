@@ -27,6 +27,7 @@ struct CpuFlags {
   bool avx2 = false;    // AVX2 + BMI1 + BMI2 + LZCNT + POPCNT, YMM state enabled by the OS
   bool avx512 = false;  // the above + AVX-512 F/BW/VL, ZMM and opmask state enabled by the OS
   bool avx512_vbmi2 = false;  // the above + AVX-512 VBMI and VBMI2
+  bool full_width_avx512 = false;  // avx512 on AMD family 1Ah (Zen 5) or later
 };
 
 #if defined(FIXWIRE_SIMD_X86)
@@ -44,7 +45,11 @@ CpuFlags DetectCpu() noexcept {
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
   if (__get_cpuid(0, &eax, &ebx, &ecx, &edx) == 0) return flags;
   const unsigned max_leaf = eax;
+  // "AuthenticAMD" in ebx, edx, ecx.
+  const bool amd = ebx == 0x68747541u && edx == 0x69746e65u && ecx == 0x444d4163u;
   if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return flags;
+  const unsigned base_family = (eax >> 8) & 0xF;
+  const unsigned family = base_family == 0xF ? base_family + ((eax >> 20) & 0xFF) : base_family;
   flags.sse2 = (edx & (1u << 26)) != 0;
   const bool popcnt = (ecx & (1u << 23)) != 0;
   const bool osxsave = (ecx & (1u << 27)) != 0;
@@ -70,6 +75,7 @@ CpuFlags DetectCpu() noexcept {
   flags.avx2 = flags.sse2 && ymm_state && avx2 && bmi1 && bmi2 && lzcnt && popcnt;
   flags.avx512 = flags.avx2 && zmm_state && avx512f && avx512bw && avx512vl;
   flags.avx512_vbmi2 = flags.avx512 && vbmi && vbmi2;
+  flags.full_width_avx512 = flags.avx512 && amd && family >= 0x1A;
 #endif
   return flags;
 }
@@ -155,6 +161,8 @@ bool CpuSupports(Isa isa) noexcept {
 }
 
 bool CpuSupportsAvx512Vbmi2() noexcept { return simd_internal::Cpu().avx512_vbmi2; }
+
+bool CpuHasFullWidthAvx512() noexcept { return simd_internal::Cpu().full_width_avx512; }
 
 Isa BestSupportedIsa() noexcept {
   if (CpuSupports(Isa::kAvx512)) return Isa::kAvx512;

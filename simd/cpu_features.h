@@ -46,6 +46,13 @@ bool CpuSupports(Isa isa) noexcept;
 // Independent of the active implementation; cheap after the first call.
 bool CpuSupportsAvx512Vbmi2() noexcept;
 
+// CpuHasFullWidthAvx512 reports whether this CPU can run Isa::kAvx512 and is
+// known to execute 512-bit operations at full width: AMD family 1Ah (Zen 5)
+// and later. False on Zen 4, which splits them into two 256-bit halves, and on
+// every CPU not classified here (Intel cores included). The decoder uses it to
+// choose how short a body its AVX-512 field walk takes. Cheap after the first call.
+bool CpuHasFullWidthAvx512() noexcept;
+
 // BestSupportedIsa returns the widest implementation this CPU supports.
 Isa BestSupportedIsa() noexcept;
 

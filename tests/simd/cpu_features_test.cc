@@ -3,6 +3,7 @@
 #include "simd/internal/active_isa.h"
 
 #include <cstdlib>
+#include <fstream>
 #include <string>
 
 #include "gtest/gtest.h"
@@ -76,6 +77,34 @@ TEST(CpuFeaturesTest, CpuSupportsMatchesTheCompilersView) {
   EXPECT_EQ(CpuSupports(Isa::kAvx512), CpuSupports(Isa::kAvx2) && __builtin_cpu_supports("avx512f") &&
                                            __builtin_cpu_supports("avx512bw") &&
                                            __builtin_cpu_supports("avx512vl"));
+}
+
+// CpuInfoField returns the value of the first "name<tabs>: value" line of
+// /proc/cpuinfo, or "" when there is no such file or line.
+std::string CpuInfoField(const std::string& name) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string key = line.substr(0, colon);
+    while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.pop_back();
+    if (key != name) continue;
+    std::size_t start = colon + 1;
+    while (start < line.size() && line[start] == ' ') ++start;
+    return line.substr(start);
+  }
+  return "";
+}
+
+TEST(CpuFeaturesTest, FullWidthAvx512MatchesTheKernelsView) {
+  // The Linux kernel's own reading of the vendor and the (combined) family.
+  const std::string vendor = CpuInfoField("vendor_id");
+  const std::string family = CpuInfoField("cpu family");
+  if (vendor.empty() || family.empty()) GTEST_SKIP() << "no /proc/cpuinfo here";
+  const bool zen5_or_later = vendor == "AuthenticAMD" && std::atoi(family.c_str()) >= 26;
+  EXPECT_EQ(CpuHasFullWidthAvx512(), CpuSupports(Isa::kAvx512) && zen5_or_later)
+      << vendor << " family " << family;
 }
 
 }  // namespace
