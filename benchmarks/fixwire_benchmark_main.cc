@@ -1,5 +1,5 @@
 // The suite's main: Google Benchmark's, plus build context in the output
-// (compiler, compilation mode, CPU model, fixwire's SIMD implementation) so a JSON file
+// (compiler, compilation mode, CPU model and family, fixwire's SIMD implementation) so a JSON file
 // says what produced it (benchmarks/report.py prints it in docs/benchmarks.md).
 #include <fstream>
 #include <string>
@@ -9,12 +9,12 @@
 
 namespace {
 
-// The CPU's model name from /proc/cpuinfo ("" when unavailable).
-std::string CpuModel() {
+// The value of /proc/cpuinfo's first line starting with `key` ("" when unavailable).
+std::string CpuInfo(const std::string& key) {
   std::ifstream in("/proc/cpuinfo");
   std::string line;
   while (std::getline(in, line)) {
-    if (line.rfind("model name", 0) == 0) {
+    if (line.rfind(key, 0) == 0) {
       const std::size_t colon = line.find(':');
       if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
     }
@@ -42,9 +42,13 @@ int main(int argc, char** argv) {
 #else
   benchmark::AddCustomContext("optimized", "no");
 #endif
-  benchmark::AddCustomContext("cpu_model", CpuModel());
+  benchmark::AddCustomContext("cpu_model", CpuInfo("model name"));
+  benchmark::AddCustomContext("cpu_family", CpuInfo("cpu family"));
   benchmark::AddCustomContext("fixwire_simd",
                               std::string(fixwire::simd::IsaName(fixwire::simd::ActiveIsa())));
+  // Whether the decoder takes its AVX-512 field walk from 129 bytes (else 384).
+  benchmark::AddCustomContext("fixwire_avx512_full_width",
+                              fixwire::simd::CpuHasFullWidthAvx512() ? "yes" : "no");
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

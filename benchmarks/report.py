@@ -196,6 +196,9 @@ def context_lines(context, command):
     custom = {k: v for k, v in context.items()}
     lines = []
     cpu = custom.get("cpu_model", "")
+    family = custom.get("cpu_family", "")
+    if family:
+        cpu += f" (CPU family {family})"
     lines.append(f"- Machine: `{context.get('host_name', '?')}`, {cpu}, "
                  f"{context.get('num_cpus', '?')} CPUs at {context.get('mhz_per_cpu', '?')} MHz"
                  f"{', CPU scaling ON (figures noisier)' if context.get('cpu_scaling_enabled') else ''}")
@@ -208,7 +211,12 @@ def context_lines(context, command):
     lines.append(f"- Compiler: {custom.get('compiler', '?')}; optimized: {custom.get('optimized', '?')}, "
                  f"NDEBUG: {custom.get('ndebug', '?')}; Google Benchmark library build: "
                  f"{context.get('library_build_type', '?')}")
-    lines.append(f"- fixwire SIMD implementation: {custom.get('fixwire_simd', '?')}")
+    simd = f"- fixwire SIMD implementation: {custom.get('fixwire_simd', '?')}"
+    full = custom.get("fixwire_avx512_full_width")
+    if full is not None:
+        simd += (f"; full-width 512-bit units: {full} (the decoder's AVX-512 field walk takes bodies from "
+                 f"{'129' if full == 'yes' else '384'} bytes)")
+    lines.append(simd)
     lines.append(f"- Date: {context.get('date', '?')}")
     lines.append(f"- Command: `{command}`" if command else "- Command: (not recorded)")
     return lines

@@ -28,7 +28,8 @@ expect 'non-zero: fixwire/get_field/NewOrderSingle'
 expect '(quickfix: bytes differ)'
 expect '| `int_to_string` | 1234 | 3.0 ns | — | 60.0 ns | — | 20.0× |'
 expect '- Command: `the command`'
-expect 'Test CPU'
+expect 'Test CPU (CPU family 26)'
+expect 'full-width 512-bit units: yes (the decoder'"'"'s AVX-512 field walk takes bodies from 129 bytes)'
 grep -q '<svg' "$tmp/out.svg" || { echo "FAIL: no SVG" >&2; status=1; }
 grep -q '50.0×' "$tmp/out.svg" || { echo "FAIL: SVG lacks the encode bar" >&2; status=1; }
 python3 "$report" --compare "$input" "$input" >"$tmp/compare.txt"
