@@ -31,6 +31,7 @@
 #include "codec/internal/decoder_paths.h"
 #include "codec/message_view.h"
 #include "simd/cpu_features.h"
+#include "tests/codec/decoded_view_test_util.h"
 #include "tests/codec/decoder_walk_test_util.h"
 #include "tests/codec/fix_test_util.h"
 
@@ -39,6 +40,9 @@ namespace {
 
 using codec_internal::DecoderPaths;
 using testing::BodyMaker;
+using testing::DecodedView;
+using testing::ExpectSameDecodedView;
+using testing::SummariseDecode;
 using testing::ExactCopy;
 using testing::Frame;
 
@@ -188,55 +192,13 @@ std::uint32_t ExpectSameWalk(const Decoder& d, std::string_view bytes, std::uint
   return s.outcome.fields;
 }
 
-struct Decoded {
-  Error error;
-  std::vector<Field> fields;
-  std::vector<std::int64_t> lookups;  // index of Find(tag) for probe tags, -1 when absent
-  std::uint32_t body_length = 0;
-  std::uint8_t checksum = 0;
-};
-
-Decoded Summarise(const Error& e, const MessageView& view) {
-  Decoded r;
-  r.error = e;
-  if (!e.ok()) return r;
-  std::set<std::uint32_t> probes = {1, 11, 35, 58, 96, 1185, 9999, 10000, 123456};
-  for (std::uint32_t i = 0; i < view.field_count(); ++i) {
-    r.fields.push_back(view.field(i));
-    probes.insert(view.field(i).tag);
-  }
-  for (std::uint32_t t : probes) {
-    const Field* f = view.Find(t);
-    r.lookups.push_back(f == nullptr ? -1 : f - view.fields().data());
-  }
-  r.body_length = view.body_length();
-  r.checksum = view.checksum();
-  return r;
-}
-
-void ExpectSameDecoded(const Decoded& a, const Decoded& b) {
-  ASSERT_EQ(a.error.code, b.error.code) << ErrorCodeName(a.error.code) << " vs "
-                                        << ErrorCodeName(b.error.code);
-  ASSERT_EQ(a.error.offset, b.error.offset);
-  ASSERT_EQ(a.error.tag, b.error.tag);
-  ASSERT_EQ(a.fields.size(), b.fields.size());
-  for (std::size_t i = 0; i < a.fields.size(); ++i) {
-    ASSERT_EQ(a.fields[i].tag, b.fields[i].tag) << i;
-    ASSERT_EQ(a.fields[i].offset, b.fields[i].offset) << i;
-    ASSERT_EQ(a.fields[i].length, b.fields[i].length) << i;
-  }
-  ASSERT_EQ(a.lookups, b.lookups);
-  ASSERT_EQ(a.body_length, b.body_length);
-  ASSERT_EQ(a.checksum, b.checksum);
-}
-
 // ExpectDecodeAsGeneral: Decode under every ISA the CPU has equals the
 // general path; returns whether the fast path decoded it under AVX-512.
 bool ExpectDecodeAsGeneral(const Decoder& d, std::string_view bytes, std::uint32_t capacity) {
   FieldIndex general_index(capacity);
   MessageView general_view;
   const Error ge = DecoderPaths::General(d, bytes, general_index, general_view);
-  const Decoded general = Summarise(ge, general_view);
+  const DecodedView general = SummariseDecode(ge, general_view);
   const simd::Isa previous = simd::ActiveIsa();
   bool fast = false;
   for (simd::Isa isa : simd::kAllIsas) {
@@ -245,7 +207,7 @@ bool ExpectDecodeAsGeneral(const Decoder& d, std::string_view bytes, std::uint32
     FieldIndex index(capacity);
     MessageView view;
     const Error e = d.Decode(bytes, index, view);
-    EXPECT_NO_FATAL_FAILURE(ExpectSameDecoded(Summarise(e, view), general)) << simd::IsaName(isa);
+    EXPECT_NO_FATAL_FAILURE(ExpectSameDecodedView(SummariseDecode(e, view), general)) << simd::IsaName(isa);
     if (isa == simd::Isa::kAvx512) {
       FieldIndex fast_index(capacity);
       MessageView fast_view;

@@ -23,6 +23,7 @@
 #include "codec/internal/decoder_paths.h"
 #include "codec/message_view.h"
 #include "simd/cpu_features.h"
+#include "tests/codec/decoded_view_test_util.h"
 #include "tests/codec/decoder_walk_test_util.h"
 #include "tests/codec/fix_test_util.h"
 
@@ -31,6 +32,9 @@ namespace {
 
 using codec_internal::DecoderPaths;
 using testing::BodyMaker;
+using testing::DecodedView;
+using testing::ExpectSameDecodedView;
+using testing::SummariseDecode;
 using testing::ExactCopy;
 using testing::Frame;
 
@@ -56,56 +60,18 @@ void ExpectSameWalk(DecoderPaths::WalkKind kind, const Decoder& d, std::string_v
   if (completed != nullptr && s.sum != DecoderPaths::WalkOutcome::kStopped) ++*completed;
 }
 
-struct Decoded {
-  Error error;
-  std::vector<Field> fields;
-  std::vector<std::int64_t> lookups;  // index of Find(tag) for probe tags, -1 when absent
-  std::uint32_t size = 0;
-  std::uint32_t body_length = 0;
-  std::uint8_t checksum = 0;
-};
-
 // DecodeWith decodes with `isa` active.
-Decoded DecodeWith(simd::Isa isa, const Decoder& d, std::string_view bytes, FieldIndex& index) {
+DecodedView DecodeWith(simd::Isa isa, const Decoder& d, std::string_view bytes, FieldIndex& index) {
   EXPECT_TRUE(simd::SetActiveIsa(isa));
-  Decoded r;
   MessageView view;
-  r.error = d.Decode(bytes, index, view);
-  if (!r.error.ok()) return r;
-  std::set<std::uint32_t> probes = {1, 11, 35, 58, 96, 1185, 9999, 10000, 123456};
-  for (std::uint32_t i = 0; i < view.field_count(); ++i) {
-    r.fields.push_back(view.field(i));
-    probes.insert(view.field(i).tag);
-  }
-  for (std::uint32_t t : probes) {
-    const Field* f = view.Find(t);
-    r.lookups.push_back(f == nullptr ? -1 : f - view.fields().data());
-  }
-  r.size = static_cast<std::uint32_t>(view.size());
-  r.body_length = view.body_length();
-  r.checksum = view.checksum();
-  return r;
+  const Error e = d.Decode(bytes, index, view);
+  return SummariseDecode(e, view);
 }
 
 void ExpectSameDecode(simd::Isa isa, const Decoder& d, std::string_view bytes, std::uint32_t capacity) {
   FieldIndex a(capacity);
   FieldIndex b(capacity);
-  const Decoded v = DecodeWith(isa, d, bytes, a);
-  const Decoded s = DecodeWith(simd::Isa::kSse2, d, bytes, b);
-  ASSERT_EQ(v.error.code, s.error.code) << ErrorCodeName(v.error.code) << " vs "
-                                        << ErrorCodeName(s.error.code);
-  ASSERT_EQ(v.error.offset, s.error.offset);
-  ASSERT_EQ(v.error.tag, s.error.tag);
-  ASSERT_EQ(v.fields.size(), s.fields.size());
-  for (std::size_t i = 0; i < v.fields.size(); ++i) {
-    ASSERT_EQ(v.fields[i].tag, s.fields[i].tag) << i;
-    ASSERT_EQ(v.fields[i].offset, s.fields[i].offset) << i;
-    ASSERT_EQ(v.fields[i].length, s.fields[i].length) << i;
-  }
-  ASSERT_EQ(v.lookups, s.lookups);
-  ASSERT_EQ(v.size, s.size);
-  ASSERT_EQ(v.body_length, s.body_length);
-  ASSERT_EQ(v.checksum, s.checksum);
+  ExpectSameDecodedView(DecodeWith(isa, d, bytes, a), DecodeWith(simd::Isa::kSse2, d, bytes, b));
 }
 
 // SizedMessage frames `body` after a MsgType value padded so that the whole
