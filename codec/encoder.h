@@ -470,7 +470,7 @@ class Encoder {
       return WriteTimestampNewSecond(out, nanos, precision);
     }
     std::memcpy(out, cached_second_text_, 17);
-    return codec_internal::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
+    return codec_internal::WriteFraction(out + 17, fraction, precision);
   }
   // WriteTimestampNewSecond is WriteTimestamp for a time outside the cached
   // second: caches its second, then writes (out of line: rare).
@@ -487,7 +487,7 @@ class Encoder {
       return WriteTimeOnlyNewSecond(out, nanos_of_day, precision);
     }
     std::memcpy(out, cached_time_text_, 8);
-    return codec_internal::WriteFraction(out + 8, static_cast<std::uint32_t>(fraction), precision);
+    return codec_internal::WriteFraction(out + 8, fraction, precision);
   }
   // WriteTimeOnlyNewSecond is WriteTimeOnly for a time outside the cached
   // second: nullptr outside [0, 24h), else caches its second and writes.
