@@ -82,26 +82,35 @@ struct EncoderOptions {
 
 class Encoder;
 
-// GroupEncoder checks that a repeating group gets as many entries as its
-// NumInGroup said. Call NextEntry() before each entry's first field and End()
-// after the last; End() records kGroupCountMismatch (tag = count tag) in the
-// encoder when the numbers differ. Nested groups use their own GroupEncoder.
-// Holds a pointer to the encoder, which must outlive it.
-class GroupEncoder {
+// BasicGroupEncoder checks that a repeating group gets as many entries as
+// its NumInGroup said. Call NextEntry() before each entry's first field and
+// End() after the last; End() records kGroupCountMismatch (tag = count tag)
+// through the writer that began the group when the numbers differ. Nested
+// groups use their own. `Writer` is the Encoder (GroupEncoder, from
+// Encoder::BeginGroup) or an Encoder::Cursor (CursorGroupEncoder, from
+// Cursor::BeginGroup, so the error is recorded at the cursor's position);
+// the same class either way, so the same checks and the same error. Holds a
+// pointer to the writer, which must outlive it.
+template <typename Writer>
+class BasicGroupEncoder {
  public:
   void NextEntry() noexcept { ++entries_; }
-  void End() noexcept;
+  void End() noexcept {
+    if (entries_ != count_) writer_->Fail(ErrorCode::kGroupCountMismatch, count_tag_);
+  }
   std::uint32_t entries() const noexcept { return entries_; }
 
  private:
-  friend class Encoder;
-  GroupEncoder(Encoder* encoder, std::uint32_t count_tag, std::uint32_t count) noexcept
-      : encoder_(encoder), count_tag_(count_tag), count_(count) {}
-  Encoder* encoder_;
+  friend Writer;
+  BasicGroupEncoder(Writer* writer, std::uint32_t count_tag, std::uint32_t count) noexcept
+      : writer_(writer), count_tag_(count_tag), count_(count) {}
+  Writer* writer_;
   std::uint32_t count_tag_;
   std::uint32_t count_;
   std::uint32_t entries_ = 0;
 };
+
+using GroupEncoder = BasicGroupEncoder<Encoder>;
 
 class Encoder {
  public:
@@ -237,7 +246,7 @@ class Encoder {
   // one or more times): a template's fixed fields, fields copied from a
   // decoded message. Only checked to be non-empty and to end with SOH
   // (kInvalidValue): the caller vouches for the rest.
-  [[gnu::always_inline]] void AddRawFields(std::string_view fields) noexcept;
+  [[gnu::always_inline]] void AddRawFields(std::string_view fields) noexcept { AddRawFieldsAt(pos_, fields); }
 
   // Finish writes BodyLength and CheckSum and returns the whole message, or
   // the first error: kBufferTooSmall (no room for the field or for the
@@ -258,16 +267,24 @@ class Encoder {
   std::size_t body_size() const noexcept { return static_cast<std::size_t>(pos_ - body_start_); }
 
   // Fail records `code` for `tag` if no error is recorded yet, and freezes the
-  // encoder. Public for GroupEncoder and the message copier.
+  // encoder. Public for GroupEncoder and the message copier (a Cursor has its
+  // own, at its position).
   void Fail(ErrorCode code, std::uint32_t tag) noexcept;
 
   // Cursor: a run of field calls (a loop over fields) with the write position
   // in a local, so a register, instead of in the encoder, where every field
   // would store it and the next reload it (the byte stores may alias it).
-  // Same bytes and errors as the encoder's own calls, which it shares the
-  // code of; anything but the usual case (a rare tag, the buffer's end, an
-  // invalid value) goes through them. The position is written back when the
-  // cursor is destroyed: use no other call of the encoder while one is open.
+  // It has every field call of the encoder (Add*, AddData, AddRawFields,
+  // BeginGroup) with the same bytes and the same errors (code, tag, offset),
+  // sharing their code: the usual case of the value kinds and of raw fields
+  // in line; anything else (a rare tag, the buffer's end, an invalid value)
+  // and the rare calls (AddData) through the encoder's own functions, with
+  // the position written back first and reloaded after. Its BeginGroup
+  // returns a CursorGroupEncoder, the encoder's GroupEncoder bound to the
+  // cursor (a count mismatch recorded at the cursor's position). The
+  // position is written back when the cursor is destroyed: make no call on
+  // the encoder itself (nor on a GroupEncoder of it) while one is open;
+  // Finish() after the cursor's scope.
   //
   //   { fixwire::Encoder::Cursor c(enc); for (...) c.AddInt(f.tag, f.value); }
   //   fixwire::EncodeResult r = enc.Finish();
@@ -453,7 +470,7 @@ class Encoder {
       return WriteTimestampNewSecond(out, nanos, precision);
     }
     std::memcpy(out, cached_second_text_, 17);
-    return codec_internal::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
+    return codec_internal::WriteFraction(out + 17, fraction, precision);
   }
   // WriteTimestampNewSecond is WriteTimestamp for a time outside the cached
   // second: caches its second, then writes (out of line: rare).
@@ -470,7 +487,7 @@ class Encoder {
       return WriteTimeOnlyNewSecond(out, nanos_of_day, precision);
     }
     std::memcpy(out, cached_time_text_, 8);
-    return codec_internal::WriteFraction(out + 8, static_cast<std::uint32_t>(fraction), precision);
+    return codec_internal::WriteFraction(out + 8, fraction, precision);
   }
   // WriteTimeOnlyNewSecond is WriteTimeOnly for a time outside the cached
   // second: nullptr outside [0, 24h), else caches its second and writes.
@@ -559,6 +576,24 @@ class Encoder {
     pos_ = pos;
     PutRareTag<kWorst>(tag, format);
     pos = pos_;
+  }
+
+  // AddRawFieldsAt is AddRawFields at `pos` (pos_, or a Cursor's position,
+  // written back to pos_ only to record an error).
+  [[gnu::always_inline]] void AddRawFieldsAt(char*& pos, std::string_view fields) noexcept {
+    char* const p = pos;
+    if (fields.empty() || fields.back() != '\x01') [[unlikely]] {
+      pos_ = p;
+      Fail(ErrorCode::kInvalidValue, 0);
+      return;
+    }
+    if (fields.size() > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
+      pos_ = p;
+      Fail(ErrorCode::kBufferTooSmall, 0);
+      return;
+    }
+    codec_internal::CopyBytes(p, fields.data(), fields.size());
+    pos = p + fields.size();
   }
 
   // PutRareTag is Put for a tag that is not IsCommonTag (out of line: rare;
@@ -687,10 +722,6 @@ class Encoder {
   char cached_time_text_[8] = {'0', '0', ':', '0', '0', ':', '0', '0'};  // "HH:MM:SS"
 };
 
-inline void GroupEncoder::End() noexcept {
-  if (entries_ != count_) encoder_->Fail(ErrorCode::kGroupCountMismatch, count_tag_);
-}
-
 inline void Encoder::Begin(std::string_view begin_string, std::string_view msg_type) noexcept {
   // The head of the previous message is kept: rebuild only for another BeginString.
   // The size bound comes first so that no wrapped size reaches EqualBytes.
@@ -720,20 +751,6 @@ inline EncodeResult Encoder::Finish() noexcept {
   std::memcpy(body - 4, &entry, 4);
   sum += entry >> 40;
   return CompleteMessage(body - 1 - ((entry >> 32) & 0xFF), pos, sum);
-}
-
-inline void Encoder::AddRawFields(std::string_view fields) noexcept {
-  if (fields.empty() || fields.back() != '\x01') [[unlikely]] {
-    Fail(ErrorCode::kInvalidValue, 0);
-    return;
-  }
-  char* const p = pos_;
-  if (fields.size() > static_cast<std::size_t>(end_ - p)) [[unlikely]] {
-    Fail(ErrorCode::kBufferTooSmall, 0);
-    return;
-  }
-  codec_internal::CopyBytes(p, fields.data(), fields.size());
-  pos_ = p + fields.size();
 }
 
 inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexcept {
@@ -865,15 +882,59 @@ class Encoder::Cursor {
         return;
       }
     }
-    encoder_.pos_ = pos_;
-    encoder_.AddStringOutOfLine(tag, value);
-    pos_ = encoder_.pos_;
+    ThroughEncoder([tag, value](Encoder& e) noexcept { e.AddStringOutOfLine(tag, value); });
+  }
+  void AddDecimal(std::uint32_t tag, Decimal d, int decimals) noexcept {
+    encoder_.PutAt<codec_internal::kMaxDecimalChars>(pos_, tag, [d, decimals](char* p) noexcept {
+      return codec_internal::WriteDecimalFixed(p, d, decimals);
+    });
+  }
+  void AddDouble(std::uint32_t tag, double v, int precision) noexcept {
+    encoder_.PutAt<codec_internal::kMaxDecimalChars>(
+        pos_, tag, [v, precision](char* p) noexcept { return codec_internal::WriteDouble(p, v, precision); });
+  }
+  [[gnu::always_inline]] void AddDate(std::uint32_t tag, Date date) noexcept {
+    encoder_.PutAt<8>(pos_, tag, [date](char* p) noexcept { return codec_internal::WriteDate(p, date); });
+  }
+  [[gnu::always_inline]] void AddMonthYear(std::uint32_t tag, MonthYear value) noexcept {
+    encoder_.PutAt<8>(pos_, tag, [value](char* p) noexcept { return codec_internal::WriteMonthYear(p, value); });
+  }
+  // AddData: rare, so the encoder's own call.
+  void AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::string_view data) noexcept {
+    ThroughEncoder([length_tag, data_tag, data](Encoder& e) noexcept { e.AddData(length_tag, data_tag, data); });
+  }
+  [[gnu::always_inline]] void AddRawFields(std::string_view fields) noexcept {
+    encoder_.AddRawFieldsAt(pos_, fields);
+  }
+  // BeginGroup writes NumInGroup as the encoder's and returns the checker of
+  // the entries, which records a count mismatch at this cursor's position
+  // (use it only while the cursor is open).
+  BasicGroupEncoder<Cursor> BeginGroup(std::uint32_t count_tag, std::uint32_t count) noexcept {
+    AddUint(count_tag, count);
+    return BasicGroupEncoder<Cursor>(this, count_tag, count);
   }
 
  private:
+  friend class BasicGroupEncoder<Cursor>;
+  // ThroughEncoder runs call(encoder) at the cursor's position: writes it
+  // back to the encoder first and takes the encoder's position after.
+  template <typename Call>
+  [[gnu::always_inline]] void ThroughEncoder(Call call) noexcept {
+    encoder_.pos_ = pos_;
+    call(encoder_);
+    pos_ = encoder_.pos_;
+  }
+  // Fail is the encoder's Fail at the cursor's position (for a group's End).
+  void Fail(ErrorCode code, std::uint32_t tag) noexcept {
+    ThroughEncoder([code, tag](Encoder& e) noexcept { e.Fail(code, tag); });
+  }
+
   Encoder& encoder_;
   char* pos_;
 };
+
+// CursorGroupEncoder is GroupEncoder for the groups of an Encoder::Cursor.
+using CursorGroupEncoder = BasicGroupEncoder<Encoder::Cursor>;
 
 }  // namespace fixwire
 

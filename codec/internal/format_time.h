@@ -75,29 +75,36 @@ inline constexpr std::array<std::uint32_t, 1000> kMillisTexts = [] {
   return t;
 }();
 
+// MillisOfNanos is nanos / 10^6 for nanos < 2^32, as a multiply by
+// ceil(2^50 / 10^6) and a shift on the 64-bit value, which the compiler's
+// own division of a 32-bit value also does but only after zero-extending it.
+[[gnu::always_inline]] inline std::uint64_t MillisOfNanos(std::uint64_t nanos) noexcept {
+  return (nanos * 0x431BDE83u) >> 50;
+}
+
 // WriteFraction writes the fraction of a second for `precision` ("" for
 // seconds, ".sss", ".ssssss", ".sssssssss", ".sssssssss000"); nanos < 10^9.
 // nullptr for a value that is not a TimePrecision.
-[[gnu::always_inline]] inline char* WriteFraction(char* out, std::uint32_t nanos, TimePrecision precision) noexcept {
+[[gnu::always_inline]] inline char* WriteFraction(char* out, std::uint64_t nanos, TimePrecision precision) noexcept {
   switch (precision) {
     case TimePrecision::kSeconds:
       return out;
     case TimePrecision::kMillis: {
       // ".ddd" as one 4-byte word from the table.
-      std::memcpy(out, &kMillisTexts[nanos / 1000000], 4);
+      std::memcpy(out, &kMillisTexts[MillisOfNanos(nanos)], 4);
       return out + 4;
     }
     case TimePrecision::kMicros:
       out[0] = '.';
-      WriteFixedDigits<6>(out + 1, nanos / 1000);
+      WriteFixedDigits<6>(out + 1, static_cast<std::uint32_t>(nanos) / 1000);
       return out + 7;
     case TimePrecision::kNanos:
       out[0] = '.';
-      WriteFixedDigits<9>(out + 1, nanos);
+      WriteFixedDigits<9>(out + 1, static_cast<std::uint32_t>(nanos));
       return out + 10;
     case TimePrecision::kPicos:
       out[0] = '.';
-      WriteFixedDigits<9>(out + 1, nanos);
+      WriteFixedDigits<9>(out + 1, static_cast<std::uint32_t>(nanos));
       std::memcpy(out + 10, "000", 3);
       return out + 13;
   }

@@ -333,6 +333,52 @@ TEST(EncoderValues, TimestampsThroughOneEncoderReuseTheCachedSecondCorrectly) {
   }
 }
 
+// One encoder (the second cached after the first call), both sides of every
+// millisecond edge of a second and a random time between them, every
+// precision, against the reference; UTCTimeOnly the same way.
+TEST(EncoderValues, EveryMillisecondEdgeOfACachedSecond) {
+  char buffer[256];
+  Encoder e(buffer);
+  std::mt19937_64 rng(8);
+  const auto check = [&e](std::int64_t ns, bool time_only) {
+    for (TimePrecision p : kPrecisions) {
+      e.BeginFragment();
+      if (time_only) {
+        e.AddTimeOnly(1, ns, p);
+      } else {
+        e.AddTimestamp(1, ns, p);
+      }
+      const EncodeResult r = e.FinishFragment();
+      ASSERT_TRUE(r.ok());
+      const std::string want = RefTimestamp(ns, p);
+      ASSERT_EQ(r.bytes.substr(2, r.bytes.size() - 3), time_only ? want.substr(9) : want) << ns;
+    }
+  };
+  for (const std::int64_t second : {std::int64_t{1'796'225'400} * kNanosPerSecond, std::int64_t{-7} * kNanosPerSecond,
+                                    std::int64_t{55'799} * kNanosPerSecond}) {
+    for (std::int64_t ms = 0; ms < 1000; ++ms) {
+      const std::int64_t start = second + ms * 1'000'000;
+      for (const std::int64_t ns : {start, start + 999'999, start + static_cast<std::int64_t>(rng() % 1'000'000)}) {
+        check(ns, false);
+        if (second >= 0 && second < kNanosPerDay) check(ns, true);
+      }
+    }
+  }
+}
+
+// MillisOfNanos is monotone (a multiply and a shift), so it equals
+// nanos / 10^6 on all of [0, 2^32) when it does on both sides of every
+// multiple of 10^6 there.
+TEST(EncoderValues, MillisOfNanosAtEveryMillisecondEdge) {
+  constexpr std::uint64_t kLimit = std::uint64_t{1} << 32;
+  for (std::uint64_t k = 1; k * 1'000'000 < kLimit; ++k) {
+    ASSERT_EQ(codec_internal::MillisOfNanos(k * 1'000'000 - 1), k - 1) << k;
+    ASSERT_EQ(codec_internal::MillisOfNanos(k * 1'000'000), k) << k;
+  }
+  EXPECT_EQ(codec_internal::MillisOfNanos(0), 0u);
+  EXPECT_EQ(codec_internal::MillisOfNanos(kLimit - 1), (kLimit - 1) / 1'000'000);
+}
+
 TEST(EncoderValues, TimeOnly) {
   EXPECT_EQ(One([](Encoder& e) { e.AddTimeOnly(1, 0, TimePrecision::kMillis); }), "00:00:00.000");
   EXPECT_EQ(One([](Encoder& e) { e.AddTimeOnly(1, kNanosPerDay - 1, TimePrecision::kNanos); }),

@@ -9,7 +9,9 @@
 // count chosen separately, so mismatches happen; one level of nesting).
 //
 // The program runs twice: into a 64 KiB buffer and into the fuzzer's buffer,
-// each of exactly its size on the heap (ASan sees any write outside).
+// each of exactly its size on the heap (ASan sees any write outside); each
+// time once through the encoder's calls and once through an Encoder::Cursor,
+// which must give the same bytes or the same error (code, tag, offset).
 //   * Big buffer: the result must be the first error the program contains
 //     (predicted here from the documented rules: tag range, empty or SOH
 //     text, decimal exponent, fixed-decimal overflow, printf's digits for
@@ -293,29 +295,26 @@ Program Parse(FuzzInput& in) {
   return p;
 }
 
-// Run replays the program into `buffer`.
-EncodeResult Run(const Program& p, std::span<char> buffer, bool padded) {
-  EncoderOptions options;
-  options.zero_padded_body_length = padded;
-  Encoder enc(buffer, options);
-  enc.Begin(p.begin_string, p.msg_type);
-  std::vector<GroupEncoder> groups;
+// Replay makes the program's calls on `w`, the Encoder or an Encoder::Cursor
+// (`groups`: its group checkers).
+template <typename Writer, typename Group>
+void Replay(const Program& p, Writer& w, std::vector<Group>& groups) {
   for (const Op& op : p.ops) {
     switch (op.kind) {
-      case Kind::kInt: enc.AddInt(op.tag, op.i); break;
-      case Kind::kUint: enc.AddUint(op.tag, op.u); break;
-      case Kind::kChar: enc.AddChar(op.tag, op.text[0]); break;
-      case Kind::kBool: enc.AddBool(op.tag, op.u != 0); break;
-      case Kind::kString: enc.AddString(op.tag, op.text); break;
-      case Kind::kDecimal: enc.AddDecimal(op.tag, Decimal{op.i, op.n}); break;
-      case Kind::kDecimalFixed: enc.AddDecimal(op.tag, Decimal{op.i, op.n}, op.n2); break;
-      case Kind::kDouble: enc.AddDouble(op.tag, op.d, op.n); break;
-      case Kind::kTimestamp: enc.AddTimestamp(op.tag, op.i, op.precision); break;
-      case Kind::kTimeOnly: enc.AddTimeOnly(op.tag, op.i, op.precision); break;
-      case Kind::kDate: enc.AddDate(op.tag, op.date); break;
-      case Kind::kMonthYear: enc.AddMonthYear(op.tag, op.month_year); break;
-      case Kind::kData: enc.AddData(op.tag, op.data_tag, op.text); break;
-      case Kind::kGroup: groups.push_back(enc.BeginGroup(op.tag, static_cast<std::uint32_t>(op.u))); break;
+      case Kind::kInt: w.AddInt(op.tag, op.i); break;
+      case Kind::kUint: w.AddUint(op.tag, op.u); break;
+      case Kind::kChar: w.AddChar(op.tag, op.text[0]); break;
+      case Kind::kBool: w.AddBool(op.tag, op.u != 0); break;
+      case Kind::kString: w.AddString(op.tag, op.text); break;
+      case Kind::kDecimal: w.AddDecimal(op.tag, Decimal{op.i, op.n}); break;
+      case Kind::kDecimalFixed: w.AddDecimal(op.tag, Decimal{op.i, op.n}, op.n2); break;
+      case Kind::kDouble: w.AddDouble(op.tag, op.d, op.n); break;
+      case Kind::kTimestamp: w.AddTimestamp(op.tag, op.i, op.precision); break;
+      case Kind::kTimeOnly: w.AddTimeOnly(op.tag, op.i, op.precision); break;
+      case Kind::kDate: w.AddDate(op.tag, op.date); break;
+      case Kind::kMonthYear: w.AddMonthYear(op.tag, op.month_year); break;
+      case Kind::kData: w.AddData(op.tag, op.data_tag, op.text); break;
+      case Kind::kGroup: groups.push_back(w.BeginGroup(op.tag, static_cast<std::uint32_t>(op.u))); break;
       case Kind::kEntry: groups.back().NextEntry(); break;
       case Kind::kEndGroup:
         groups.back().End();
@@ -323,7 +322,45 @@ EncodeResult Run(const Program& p, std::span<char> buffer, bool padded) {
         break;
     }
   }
+}
+
+// Run replays the program into `buffer`, through the encoder's calls or
+// through an Encoder::Cursor.
+EncodeResult Run(const Program& p, std::span<char> buffer, bool padded, bool cursor) {
+  EncoderOptions options;
+  options.zero_padded_body_length = padded;
+  Encoder enc(buffer, options);
+  enc.Begin(p.begin_string, p.msg_type);
+  if (cursor) {
+    std::vector<CursorGroupEncoder> groups;
+    Encoder::Cursor c(enc);
+    Replay(p, c, groups);
+  } else {
+    std::vector<GroupEncoder> groups;
+    Replay(p, enc, groups);
+  }
   return enc.Finish();
+}
+
+// RunBoth runs the program through the encoder's calls and through a cursor,
+// each into a heap buffer of exactly `size` bytes, checks that both give the
+// same bytes, or the same error (code, tag, offset), and returns the
+// encoder's result (its bytes in `*buffer`).
+EncodeResult RunBoth(const Program& p, std::size_t size, bool padded, std::unique_ptr<char[]>* buffer) {
+  *buffer = std::unique_ptr<char[]>(new char[size]);
+  const EncodeResult r = Run(p, std::span<char>(buffer->get(), size), padded, false);
+  std::unique_ptr<char[]> cursor_buffer(new char[size]);
+  const EncodeResult c = Run(p, std::span<char>(cursor_buffer.get(), size), padded, true);
+  if (c.bytes != r.bytes || c.error.code != r.error.code || c.error.tag != r.error.tag ||
+      c.error.offset != r.error.offset) {
+    std::fprintf(stderr, "buffer %zu: encoder %s tag %u offset %u, cursor %s tag %u offset %u\n", size,
+                 std::string(ErrorCodeName(r.error.code)).c_str(), r.error.tag, r.error.offset,
+                 std::string(ErrorCodeName(c.error.code)).c_str(), c.error.tag, c.error.offset);
+    PrintBytes("encoder", r.bytes);
+    PrintBytes("cursor", c.bytes);
+    FIXWIRE_FUZZ_CHECK(false);
+  }
+  return r;
 }
 
 // The first error of the program, by the rules: Begin's, then each op's in
@@ -514,8 +551,8 @@ std::size_t Digits(std::size_t v) {
 
 void Check(const Program& p) {
   constexpr std::size_t kBig = 1 << 16;
-  std::unique_ptr<char[]> big(new char[kBig]);
-  const EncodeResult r = Run(p, std::span<char>(big.get(), kBig), false);
+  std::unique_ptr<char[]> big;
+  const EncodeResult r = RunBoth(p, kBig, false, &big);
   const Error want = FirstError(p);
   if (!want.ok()) {
     if (r.error.code != want.code || r.error.tag != want.tag) {
@@ -525,6 +562,8 @@ void Check(const Program& p) {
       FIXWIRE_FUZZ_CHECK(false);
     }
     FIXWIRE_FUZZ_CHECK(r.bytes.empty());
+    std::unique_ptr<char[]> small;  // the cursor against the encoder in the fuzzer's buffer too
+    (void)RunBoth(p, p.buffer_size, p.padded, &small);
     return;
   }
   if (!r.ok()) {
@@ -540,8 +579,8 @@ void Check(const Program& p) {
     const std::size_t nine = 2 + p.begin_string.size() + 1 + 2;
     return static_cast<std::size_t>(std::stoull(std::string(r.bytes.substr(nine, r.bytes.find('\x01', nine) - nine))));
   }();
-  std::unique_ptr<char[]> small(new char[p.buffer_size]);
-  const EncodeResult s = Run(p, std::span<char>(small.get(), p.buffer_size), p.padded);
+  std::unique_ptr<char[]> small;
+  const EncodeResult s = RunBoth(p, p.buffer_size, p.padded, &small);
   const std::size_t need = 6 + p.begin_string.size() + Digits(p.buffer_size) + body_length + 7;
   if (need > p.buffer_size) {
     if (s.error.code != ErrorCode::kBufferTooSmall) {
