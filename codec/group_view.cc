@@ -599,14 +599,90 @@ Error IndexTop(const MessageView& view, const Dictionary& dict, const GroupOptio
   return false;
 }
 
+// IndexTopFind: Index's way for a message whose header and body share the
+// dictionary (compiled lists) when the view's direct table does not cover
+// every count tag the message lists (*out already set, with the MessageDef):
+// each is looked up with MessageView::Find (the hash table above
+// direct_tags()), and the walk starts at the first of them.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error IndexTopFind(const MessageView& view, const Dictionary& dict, const GroupOptions& options,
+                   GroupStorage& storage, GroupedMessage* out) noexcept {
+  const MessageDef& msg = *GroupIndexer::message_def(*out);
+  const std::uint32_t* t = dict.top_group_count_tags_data(msg);
+  const std::uint32_t* const e = t + msg.top_groups_count;
+  const Field* first = nullptr;
+  for (; t != e; ++t) {
+    first = view.Find(*t);
+    if (first != nullptr) break;
+  }
+  if (first == nullptr) return Error{};
+  // The first field with any of the rest, if before.
+  for (++t; t != e; ++t) {
+    const Field* f = view.Find(*t);
+    if (f != nullptr && f < first) first = f;
+  }
+  return IndexTop(view, dict, options, storage, out,
+                  static_cast<std::uint32_t>(first - view.fields().data()));
+}
+
+// FirstDirect: the index of the first field with one of the tags [t, e),
+// each below view.direct_tags() (field_count() when none occurs): a table
+// slot and a compare with the first found so far for a tag that is absent,
+// no call.
+[[gnu::always_inline]] inline std::uint32_t FirstDirect(const MessageView& view,
+                                                        const std::uint32_t* t,
+                                                        const std::uint32_t* const e) noexcept {
+  std::uint32_t first = view.field_count();
+  for (; t != e; ++t) first = view.FirstIndexBelow(*t, first);
+  return first;
+}
+
+// IndexOther: Index for a message the direct-table check does not settle
+// (*out already set, with the MessageDef): a dictionary without compiled
+// lists, a MsgType it does not define, count tags beyond the view's direct
+// table (IndexTopFind), or two dictionaries (FIXT: IndexListed when any
+// listed count tag occurs).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error IndexOther(const MessageView& view, const Dictionary& header_dict,
+                 const Dictionary& body_dict, const GroupOptions& options, GroupStorage& storage,
+                 GroupedMessage* out) noexcept {
+  const MessageDef* const msg = GroupIndexer::message_def(*out);
+  if (&header_dict == &body_dict && msg != nullptr && body_dict.top_tags_compiled()) {
+    return IndexTopFind(view, body_dict, options, storage, out);
+  }
+  const std::span<const std::uint32_t> b = BodyTags(body_dict, msg);
+  const std::span<const std::uint32_t> h = header_dict.header_trailer_group_count_tags();
+  const bool found = AnyFound(view, b.data(), b.data() + b.size()) ||
+                     AnyFound(view, h.data(), h.data() + h.size());
+  if (!found) return Error{};
+  return IndexListed(view, header_dict, body_dict, options, storage, out);
+}
+
+// NoGroups is Error{} (no group, no error), out of line: with every return
+// of Index a call's result, GCC makes each a tail call; one constant Error
+// among them makes it rebuild every result on the stack and keep a frame.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error NoGroups() noexcept {
+  return Error{};
+}
+
 // Index is IndexGroups (GroupIndexer::Run). *out is set as for a message
 // without groups first; then each count tag that may start a top-level
 // group of the message (its body's, the header's and the trailer's: one
 // list when one dictionary serves both) is looked up in the field index,
 // and a message with none of them is done (FIX 4.2's Heartbeat, an
-// ExecutionReport without groups, ...). A message with one goes on in
-// IndexListed (a tail call), which finds the first of them again and walks
-// from there.
+// ExecutionReport without groups, ...). With one dictionary, when the
+// view's direct table covers the message's largest listed count tag
+// (Dictionary::max_top_group_count_tag), the lookups are direct-table
+// slots alone and the walk starts at the first tag found (IndexTop);
+// every other case goes on in IndexOther (a tail call), so that this
+// inline part makes no other call and saves no registers.
 template <bool kSame>
 [[gnu::always_inline]] inline Error Index(const MessageView& view, const Dictionary& header_dict,
                                           const Dictionary& body_dict,
@@ -617,31 +693,14 @@ template <bool kSame>
     return IndexLongType(view, header_dict, body_dict, options, storage, out);
   }
   GroupIndexer::SetEmptyFor(view, header_dict, body_dict, storage, msg, out);
-  bool found;
-  if (kSame && msg != nullptr && body_dict.top_tags_compiled()) {
-    const std::uint32_t* t = body_dict.top_group_count_tags_data(*msg);
-    const std::uint32_t* const e = t + msg->top_groups_count;
-    const Field* first = nullptr;
-    for (; t != e; ++t) {
-      first = view.Find(*t);
-      if (first != nullptr) break;
-    }
-    if (first == nullptr) return Error{};
-    // The first field with any of the rest, if before.
-    for (++t; t != e; ++t) {
-      const Field* f = view.Find(*t);
-      if (f != nullptr && f < first) first = f;
-    }
-    return IndexTop(view, body_dict, options, storage, out,
-                    static_cast<std::uint32_t>(first - view.fields().data()));
-  } else {
-    const std::span<const std::uint32_t> b = BodyTags(body_dict, msg);
-    const std::span<const std::uint32_t> h = header_dict.header_trailer_group_count_tags();
-    found = AnyFound(view, b.data(), b.data() + b.size()) ||
-            AnyFound(view, h.data(), h.data() + h.size());
+  if (kSame && msg != nullptr && body_dict.top_tags_compiled() &&
+      body_dict.max_top_group_count_tag(*msg) < view.direct_tags()) {
+    const std::uint32_t* const t = body_dict.top_group_count_tags_data(*msg);
+    const std::uint32_t first = FirstDirect(view, t, t + msg->top_groups_count);
+    if (first >= view.field_count()) return NoGroups();
+    return IndexTop(view, body_dict, options, storage, out, first);
   }
-  if (!found) return Error{};
-  return IndexListed(view, header_dict, body_dict, options, storage, out);
+  return IndexOther(view, header_dict, body_dict, options, storage, out);
 }
 
 }  // namespace
