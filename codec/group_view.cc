@@ -428,12 +428,18 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
   std::uint32_t size = 0;               // entries found
   std::uint32_t j = c + 1;
   while (true) {
-    // Plain members in template order: the inner loop.
-    const PlainEnd run = AcceptPlain(fields, j, n, plain, pos);
-    j = run.j;
-    pos = run.pos;
     if (j >= n) break;
-    const std::uint32_t tag = fields[j].tag;
+    std::uint32_t tag = fields[j].tag;
+    if (tag != delimiter) {
+      // Plain members in template order: the inner loop. It stops at a
+      // delimiter (window value 0), so it is not called for one: the call
+      // at a group's first field and after a run of repeated entries is saved.
+      const PlainEnd run = AcceptPlain(fields, j, n, plain, pos);
+      j = run.j;
+      pos = run.pos;
+      if (j >= n) break;
+      tag = fields[j].tag;
+    }
     std::uint32_t p;
     if (tag == delimiter) {
       if (size == reserve) {  // more entries than declared
