@@ -14,7 +14,7 @@ using codec_internal::kNoGroup;
 namespace {
 
 // RepeatEnd: the first index t in [from, limit) whose tag differs from the
-// tag `period` fields before it (limit when none does); from >= period.
+// tag `period` fields before it (limit when none does); period <= from <= limit.
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -23,8 +23,9 @@ inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from, std::uint32_t
   const Field* p = f + from;
   const Field* const end = f + limit;
   const std::ptrdiff_t back = -static_cast<std::ptrdiff_t>(period);
-  // Eight fields a step while all repeat, then field by field.
-  for (; end - p >= 8; p += 8) {
+  // Eight fields a step while all repeat (the steps counted up front: the
+  // loop keeps one counter), then field by field.
+  for (std::size_t steps = static_cast<std::size_t>(end - p) / 8; steps != 0; --steps, p += 8) {
     const Field* const q = p + back;
     if (((p[0].tag ^ q[0].tag) | (p[1].tag ^ q[1].tag) | (p[2].tag ^ q[2].tag) |
          (p[3].tag ^ q[3].tag) | (p[4].tag ^ q[4].tag) | (p[5].tag ^ q[5].tag) |
