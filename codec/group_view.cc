@@ -637,12 +637,16 @@ Error IndexTopFind(const MessageView& view, const Dictionary& dict, const GroupO
 // FirstDirect: the index of the first field with one of the tags [t, e),
 // each below view.direct_tags() (field_count() when none occurs): a table
 // slot and a compare with the first found so far for a tag that is absent,
-// no call.
+// no call; two tags a step.
 [[gnu::always_inline]] inline std::uint32_t FirstDirect(const MessageView& view,
                                                         const std::uint32_t* t,
                                                         const std::uint32_t* const e) noexcept {
   std::uint32_t first = view.field_count();
-  for (; t != e; ++t) first = view.FirstIndexBelow(*t, first);
+  if ((e - t) & 1) first = view.FirstIndexBelow(*t++, first);
+  for (; t != e; t += 2) {  // two a step: one loop test for both
+    first = view.FirstIndexBelow(t[0], first);
+    first = view.FirstIndexBelow(t[1], first);
+  }
   return first;
 }
 
@@ -702,6 +706,7 @@ template <bool kSame>
   GroupIndexer::SetEmptyFor(view, header_dict, body_dict, storage, msg, out);
   if (kSame && msg != nullptr && body_dict.top_tags_compiled() &&
       body_dict.max_top_group_count_tag(*msg) < view.direct_tags()) {
+    if (msg->top_groups_count == 0) return NoGroups();
     const std::uint32_t* const t = body_dict.top_group_count_tags_data(*msg);
     const std::uint32_t first = FirstDirect(view, t, t + msg->top_groups_count);
     if (first >= view.field_count()) return NoGroups();
