@@ -287,10 +287,24 @@ Error GroupIndexer::WalkTopFrom(const MessageDef& msg, std::uint32_t from) noexc
   const std::uint32_t n = n_;
   const TagInfo* const table = d.tag_table().data();
   const std::uint32_t size = static_cast<std::uint32_t>(d.tag_table().size());
+  // Field `from` is looked up in the list first (callers pass the first
+  // field with a listed tag, which need not be skipped to), then the fields
+  // after each group or non-group are skipped to the next possible count.
   std::uint32_t i = from;
   while (i < n) {
+    const std::uint32_t tag = fields[i].tag;
+    std::uint32_t k = 0;
+    while (k < nt && tags[k] != tag) ++k;
+    if (k == nt || scopes[k] == 0) {  // a count tag of no top-level group of this message
+      ++i;
+    } else {
+      const GroupEnd end = ParseGroup(d, d.scope(scopes[k]), i);
+      LinkTopLevel(end.id);
+      i = end.next;
+      if (!err_.ok()) break;
+    }
     // Most fields count no group: one table load each (a tag beyond the
-    // dense table is looked up in the list below).
+    // dense table is looked up in the list above).
     while (i + 2 <= n) {
       const std::uint32_t t0 = fields[i].tag;
       const std::uint32_t t1 = fields[i + 1].tag;
@@ -305,18 +319,6 @@ Error GroupIndexer::WalkTopFrom(const MessageDef& msg, std::uint32_t from) noexc
       if (t >= size || (table[t].flags & FieldDef::kIsGroupCount)) break;
       ++i;
     }
-    if (i >= n) break;
-    const std::uint32_t tag = fields[i].tag;
-    std::uint32_t k = 0;
-    while (k < nt && tags[k] != tag) ++k;
-    if (k == nt || scopes[k] == 0) {  // a count tag of no top-level group of this message
-      ++i;
-      continue;
-    }
-    const GroupEnd end = ParseGroup(d, d.scope(scopes[k]), i);
-    LinkTopLevel(end.id);
-    i = end.next;
-    if (!err_.ok()) break;
   }
   Finish();
   return err_;
