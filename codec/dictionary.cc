@@ -208,6 +208,10 @@ void Dictionary::CompileGroupWindows() {
       top_count_scopes_.push_back(group_count_scopes_[header_trailer_groups_begin + k]);
     }
     m.top_groups_count = static_cast<std::uint32_t>(top_count_tags_.size()) - m.top_groups_begin;
+    m.top_groups_max_tag = 0;
+    for (std::uint32_t k = m.top_groups_begin; k < top_count_tags_.size(); ++k) {
+      m.top_groups_max_tag = std::max(m.top_groups_max_tag, top_count_tags_[k]);
+    }
   }
   top_tags_compiled_ = true;
 }

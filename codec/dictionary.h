@@ -252,6 +252,8 @@ struct MessageDef {
   // body's, then the header's and the trailer's (Dictionary::top_group_count_tags).
   std::uint32_t top_groups_begin = 0;
   std::uint32_t top_groups_count = 0;
+  // The largest of those tags (0 when none; Dictionary::max_top_group_count_tag).
+  std::uint32_t top_groups_max_tag = 0;
 };
 
 // GroupMemberWindow: a group scope's fast member table (IndexGroups' hot
@@ -486,6 +488,12 @@ class Dictionary {
   // group scope there (body_group_scopes, then header_trailer_group_scopes).
   const std::uint32_t* top_group_scopes_data(const MessageDef& m) const noexcept {
     return top_count_scopes_.data() + m.top_groups_begin;
+  }
+  // max_top_group_count_tag: the largest tag of top_group_count_tags(m), 0
+  // when it is empty (IndexGroups answers with direct-table lookups alone
+  // when the view's direct table covers it: MessageView::direct_tags()).
+  std::uint32_t max_top_group_count_tag(const MessageDef& m) const noexcept {
+    return m.top_groups_max_tag;
   }
   std::span<const std::uint32_t> top_group_count_tags(const MessageDef& m) const noexcept {
     if (!top_tags_compiled_) return {};

@@ -14,7 +14,7 @@ using codec_internal::kNoGroup;
 namespace {
 
 // RepeatEnd: the first index t in [from, limit) whose tag differs from the
-// tag `period` fields before it (limit when none does); from >= period.
+// tag `period` fields before it (limit when none does); period <= from <= limit.
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -23,8 +23,9 @@ inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from, std::uint32_t
   const Field* p = f + from;
   const Field* const end = f + limit;
   const std::ptrdiff_t back = -static_cast<std::ptrdiff_t>(period);
-  // Eight fields a step while all repeat, then field by field.
-  for (; end - p >= 8; p += 8) {
+  // Eight fields a step while all repeat (the steps counted up front: the
+  // loop keeps one counter), then field by field.
+  for (std::size_t steps = static_cast<std::size_t>(end - p) / 8; steps != 0; --steps, p += 8) {
     const Field* const q = p + back;
     if (((p[0].tag ^ q[0].tag) | (p[1].tag ^ q[1].tag) | (p[2].tag ^ q[2].tag) |
          (p[3].tag ^ q[3].tag) | (p[4].tag ^ q[4].tag) | (p[5].tag ^ q[5].tag) |
@@ -286,10 +287,24 @@ Error GroupIndexer::WalkTopFrom(const MessageDef& msg, std::uint32_t from) noexc
   const std::uint32_t n = n_;
   const TagInfo* const table = d.tag_table().data();
   const std::uint32_t size = static_cast<std::uint32_t>(d.tag_table().size());
+  // Field `from` is looked up in the list first (callers pass the first
+  // field with a listed tag, which need not be skipped to), then the fields
+  // after each group or non-group are skipped to the next possible count.
   std::uint32_t i = from;
   while (i < n) {
+    const std::uint32_t tag = fields[i].tag;
+    std::uint32_t k = 0;
+    while (k < nt && tags[k] != tag) ++k;
+    if (k == nt || scopes[k] == 0) {  // a count tag of no top-level group of this message
+      ++i;
+    } else {
+      const GroupEnd end = ParseGroup(d, d.scope(scopes[k]), i);
+      LinkTopLevel(end.id);
+      i = end.next;
+      if (!err_.ok()) break;
+    }
     // Most fields count no group: one table load each (a tag beyond the
-    // dense table is looked up in the list below).
+    // dense table is looked up in the list above).
     while (i + 2 <= n) {
       const std::uint32_t t0 = fields[i].tag;
       const std::uint32_t t1 = fields[i + 1].tag;
@@ -304,18 +319,6 @@ Error GroupIndexer::WalkTopFrom(const MessageDef& msg, std::uint32_t from) noexc
       if (t >= size || (table[t].flags & FieldDef::kIsGroupCount)) break;
       ++i;
     }
-    if (i >= n) break;
-    const std::uint32_t tag = fields[i].tag;
-    std::uint32_t k = 0;
-    while (k < nt && tags[k] != tag) ++k;
-    if (k == nt || scopes[k] == 0) {  // a count tag of no top-level group of this message
-      ++i;
-      continue;
-    }
-    const GroupEnd end = ParseGroup(d, d.scope(scopes[k]), i);
-    LinkTopLevel(end.id);
-    i = end.next;
-    if (!err_.ok()) break;
   }
   Finish();
   return err_;
@@ -428,12 +431,18 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
   std::uint32_t size = 0;               // entries found
   std::uint32_t j = c + 1;
   while (true) {
-    // Plain members in template order: the inner loop.
-    const PlainEnd run = AcceptPlain(fields, j, n, plain, pos);
-    j = run.j;
-    pos = run.pos;
     if (j >= n) break;
-    const std::uint32_t tag = fields[j].tag;
+    std::uint32_t tag = fields[j].tag;
+    if (tag != delimiter) {
+      // Plain members in template order: the inner loop. It stops at a
+      // delimiter (window value 0), so it is not called for one: the call
+      // at a group's first field and after a run of repeated entries is saved.
+      const PlainEnd run = AcceptPlain(fields, j, n, plain, pos);
+      j = run.j;
+      pos = run.pos;
+      if (j >= n) break;
+      tag = fields[j].tag;
+    }
     std::uint32_t p;
     if (tag == delimiter) {
       if (size == reserve) {  // more entries than declared
@@ -599,14 +608,94 @@ Error IndexTop(const MessageView& view, const Dictionary& dict, const GroupOptio
   return false;
 }
 
+// IndexTopFind: Index's way for a message whose header and body share the
+// dictionary (compiled lists) when the view's direct table does not cover
+// every count tag the message lists (*out already set, with the MessageDef):
+// each is looked up with MessageView::Find (the hash table above
+// direct_tags()), and the walk starts at the first of them.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error IndexTopFind(const MessageView& view, const Dictionary& dict, const GroupOptions& options,
+                   GroupStorage& storage, GroupedMessage* out) noexcept {
+  const MessageDef& msg = *GroupIndexer::message_def(*out);
+  const std::uint32_t* t = dict.top_group_count_tags_data(msg);
+  const std::uint32_t* const e = t + msg.top_groups_count;
+  const Field* first = nullptr;
+  for (; t != e; ++t) {
+    first = view.Find(*t);
+    if (first != nullptr) break;
+  }
+  if (first == nullptr) return Error{};
+  // The first field with any of the rest, if before.
+  for (++t; t != e; ++t) {
+    const Field* f = view.Find(*t);
+    if (f != nullptr && f < first) first = f;
+  }
+  return IndexTop(view, dict, options, storage, out,
+                  static_cast<std::uint32_t>(first - view.fields().data()));
+}
+
+// FirstDirect: the index of the first field with one of the tags [t, e),
+// each below view.direct_tags() (field_count() when none occurs): a table
+// slot and a compare with the first found so far for a tag that is absent,
+// no call; two tags a step.
+[[gnu::always_inline]] inline std::uint32_t FirstDirect(const MessageView& view,
+                                                        const std::uint32_t* t,
+                                                        const std::uint32_t* const e) noexcept {
+  std::uint32_t first = view.field_count();
+  if ((e - t) & 1) first = view.FirstIndexBelow(*t++, first);
+  for (; t != e; t += 2) {  // two a step: one loop test for both
+    first = view.FirstIndexBelow(t[0], first);
+    first = view.FirstIndexBelow(t[1], first);
+  }
+  return first;
+}
+
+// IndexOther: Index for a message the direct-table check does not settle
+// (*out already set, with the MessageDef): a dictionary without compiled
+// lists, a MsgType it does not define, count tags beyond the view's direct
+// table (IndexTopFind), or two dictionaries (FIXT: IndexListed when any
+// listed count tag occurs).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error IndexOther(const MessageView& view, const Dictionary& header_dict,
+                 const Dictionary& body_dict, const GroupOptions& options, GroupStorage& storage,
+                 GroupedMessage* out) noexcept {
+  const MessageDef* const msg = GroupIndexer::message_def(*out);
+  if (&header_dict == &body_dict && msg != nullptr && body_dict.top_tags_compiled()) {
+    return IndexTopFind(view, body_dict, options, storage, out);
+  }
+  const std::span<const std::uint32_t> b = BodyTags(body_dict, msg);
+  const std::span<const std::uint32_t> h = header_dict.header_trailer_group_count_tags();
+  const bool found = AnyFound(view, b.data(), b.data() + b.size()) ||
+                     AnyFound(view, h.data(), h.data() + h.size());
+  if (!found) return Error{};
+  return IndexListed(view, header_dict, body_dict, options, storage, out);
+}
+
+// NoGroups is Error{} (no group, no error), out of line: with every return
+// of Index a call's result, GCC makes each a tail call; one constant Error
+// among them makes it rebuild every result on the stack and keep a frame.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+Error NoGroups() noexcept {
+  return Error{};
+}
+
 // Index is IndexGroups (GroupIndexer::Run). *out is set as for a message
 // without groups first; then each count tag that may start a top-level
 // group of the message (its body's, the header's and the trailer's: one
 // list when one dictionary serves both) is looked up in the field index,
 // and a message with none of them is done (FIX 4.2's Heartbeat, an
-// ExecutionReport without groups, ...). A message with one goes on in
-// IndexListed (a tail call), which finds the first of them again and walks
-// from there.
+// ExecutionReport without groups, ...). With one dictionary, when the
+// view's direct table covers the message's largest listed count tag
+// (Dictionary::max_top_group_count_tag), the lookups are direct-table
+// slots alone and the walk starts at the first tag found (IndexTop);
+// every other case goes on in IndexOther (a tail call), so that this
+// inline part makes no other call and saves no registers.
 template <bool kSame>
 [[gnu::always_inline]] inline Error Index(const MessageView& view, const Dictionary& header_dict,
                                           const Dictionary& body_dict,
@@ -617,31 +706,15 @@ template <bool kSame>
     return IndexLongType(view, header_dict, body_dict, options, storage, out);
   }
   GroupIndexer::SetEmptyFor(view, header_dict, body_dict, storage, msg, out);
-  bool found;
-  if (kSame && msg != nullptr && body_dict.top_tags_compiled()) {
-    const std::uint32_t* t = body_dict.top_group_count_tags_data(*msg);
-    const std::uint32_t* const e = t + msg->top_groups_count;
-    const Field* first = nullptr;
-    for (; t != e; ++t) {
-      first = view.Find(*t);
-      if (first != nullptr) break;
-    }
-    if (first == nullptr) return Error{};
-    // The first field with any of the rest, if before.
-    for (++t; t != e; ++t) {
-      const Field* f = view.Find(*t);
-      if (f != nullptr && f < first) first = f;
-    }
-    return IndexTop(view, body_dict, options, storage, out,
-                    static_cast<std::uint32_t>(first - view.fields().data()));
-  } else {
-    const std::span<const std::uint32_t> b = BodyTags(body_dict, msg);
-    const std::span<const std::uint32_t> h = header_dict.header_trailer_group_count_tags();
-    found = AnyFound(view, b.data(), b.data() + b.size()) ||
-            AnyFound(view, h.data(), h.data() + h.size());
+  if (kSame && msg != nullptr && body_dict.top_tags_compiled() &&
+      body_dict.max_top_group_count_tag(*msg) < view.direct_tags()) {
+    if (msg->top_groups_count == 0) return NoGroups();
+    const std::uint32_t* const t = body_dict.top_group_count_tags_data(*msg);
+    const std::uint32_t first = FirstDirect(view, t, t + msg->top_groups_count);
+    if (first >= view.field_count()) return NoGroups();
+    return IndexTop(view, body_dict, options, storage, out, first);
   }
-  if (!found) return Error{};
-  return IndexListed(view, header_dict, body_dict, options, storage, out);
+  return IndexOther(view, header_dict, body_dict, options, storage, out);
 }
 
 }  // namespace

@@ -88,6 +88,20 @@ class MessageView {
   }
   bool Has(std::uint32_t tag) const noexcept { return Find(tag) != nullptr; }
 
+  // direct_tags: tags below it are found through the field index's direct
+  // table alone (FieldIndex::direct_tags(); 0 for an empty view).
+  std::uint32_t direct_tags() const noexcept { return direct_tags_; }
+  // FirstIndexBelow returns the index in fields() of the first field with
+  // `tag` when that index is below `limit`, else `limit` (the tag is absent
+  // or first occurs at or after it). Preconditions: tag < direct_tags(),
+  // limit <= field_count(). One table slot and two checks, always inline
+  // (a running minimum over several tags passes the minimum so far).
+  [[gnu::always_inline]] std::uint32_t FirstIndexBelow(std::uint32_t tag,
+                                                       std::uint32_t limit) const noexcept {
+    const std::uint32_t slot = direct_[tag];
+    return slot < limit && fields_[slot].tag == tag ? slot : limit;
+  }
+
   // Get returns the value of the first field with `tag`, or nullopt.
   std::optional<std::string_view> Get(std::uint32_t tag) const noexcept {
     const Field* f = Find(tag);

@@ -27,7 +27,7 @@ namespace {
 using testing::Decoded;
 using testing::DecodeInto;
 using testing::DictionaryCache;
-using testing::ExpectSameRecords;
+using testing::ExpectSameResult;
 using testing::Frame;
 using testing::Join;
 using testing::Mutate;
@@ -125,11 +125,7 @@ class ReferenceTest : public ::testing::Test {
     ++compared_;
     if (two.ok()) ++ok_;
     if (msg_b_.group_count() != 0) ++grouped_;
-    ASSERT_EQ(one.code, two.code) << what << "\n" << fields << "\n"
-                                  << ErrorCodeName(one.code) << " vs " << ErrorCodeName(two.code);
-    ASSERT_EQ(one.offset, two.offset) << what << "\n" << fields;
-    ASSERT_EQ(one.tag, two.tag) << what << "\n" << fields;
-    ExpectSameRecords(msg_a_, msg_b_, what + "\n" + fields);
+    ExpectSameResult(one, msg_a_, two, msg_b_, what + "\n" + fields);
   }
 
   static std::vector<GroupOptions> AllOptions() {

@@ -1,7 +1,8 @@
 // group_records_test_util.h: helpers shared by the tests that compare two
 // ways of indexing (or validating) the same message: splitting and joining
 // '|'-separated field lists, random mutations of them, and a field-by-field
-// comparison of two GroupedMessages' group and entry records.
+// comparison of two GroupedMessages' group and entry records (and of the
+// Errors that came with them).
 #ifndef FIXWIRE_TESTS_CODEC_GROUP_RECORDS_TEST_UTIL_H_
 #define FIXWIRE_TESTS_CODEC_GROUP_RECORDS_TEST_UTIL_H_
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "codec/error.h"
 #include "codec/group_view.h"
 #include "gtest/gtest.h"
 
@@ -103,6 +105,17 @@ inline void ExpectSameRecords(const GroupedMessage& a, const GroupedMessage& b,
       ASSERT_EQ(p.first_child, q.first_child) << what;
     }
   }
+}
+
+// ExpectSameResult: the same Error (code, offset, tag) and the same records
+// (ExpectSameRecords). Fatal failures; `what` names the input.
+inline void ExpectSameResult(const Error& one, const GroupedMessage& a, const Error& two,
+                             const GroupedMessage& b, const std::string& what) {
+  ASSERT_EQ(one.code, two.code) << what << "\n"
+                                << ErrorCodeName(one.code) << " vs " << ErrorCodeName(two.code);
+  ASSERT_EQ(one.offset, two.offset) << what;
+  ASSERT_EQ(one.tag, two.tag) << what;
+  ExpectSameRecords(a, b, what);
 }
 
 }  // namespace fixwire::testing
