@@ -154,6 +154,37 @@ TEST(TimestampFastPathTest, RandomShapesEveryLength) {
   }
 }
 
+// The millisecond shape "YYYYMMDD-HH:MM:SS.sss" (size 21, the most common
+// SendingTime; its own lanes in the fast path): random valid values against
+// timegm, with years around the fast range; then every single-byte mutation
+// at every position and every truncation of each, against the general parser.
+TEST(TimestampFastPathTest, MillisecondShapeEveryMutationAndTruncation) {
+  std::mt19937_64 rng(21);
+  for (int i = 0; i < 400; ++i) {
+    const int y = i % 4 == 0 ? 1940 + static_cast<int>(rng() % 200) : 1970 + static_cast<int>(rng() % 130);
+    const int mo = 1 + static_cast<int>(rng() % 12);
+    const int d = 1 + static_cast<int>(rng() % DaysInMonth(y, mo));
+    const int h = static_cast<int>(rng() % 24);
+    const int mi = static_cast<int>(rng() % 60);
+    const int s = static_cast<int>(rng() % 61);
+    const std::string millis = Digits(rng, 3);
+    const std::string t = Format(y, mo, d, h, mi, s) + "." + millis;
+    ASSERT_EQ(t.size(), 21u);
+    std::int64_t nanos = 0;
+    ASSERT_EQ(ParseUtcTimestamp(t, &nanos), ErrorCode::kOk) << t;
+    ASSERT_EQ(nanos, TimegmNanos(y, mo, d, h, mi, s) + std::stoi(millis) * 1'000'000) << t;
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      for (int b = 0; b < 256; ++b) {
+        std::string m = t;
+        m[k] = static_cast<char>(b);
+        ExpectLikeGeneral(m);
+      }
+    }
+    for (std::size_t n = 0; n < t.size(); ++n) ExpectLikeGeneral(t.substr(0, n));
+    ExpectLikeGeneral(t + Digits(rng, 1));
+  }
+}
+
 TEST(TimestampFastPathTest, Boundaries) {
   std::int64_t t = -1;
   ASSERT_EQ(ParseUtcTimestamp("19700101-00:00:00.000000000", &t), ErrorCode::kOk);
