@@ -97,18 +97,19 @@ inline bool ReadMillis(const char* p, std::int64_t* nanos) noexcept {
 // IsFastTimestampSize: the sizes of the UTCTimestamp shapes the common path
 // reads: "YYYYMMDD-HH:MM:SS" (17) and with 3, 6 or 9 fraction digits (21, 24, 27).
 constexpr bool IsFastTimestampSize(std::size_t n) noexcept {
-  return n - 17 <= 10 && ((0b10010010001u >> (n - 17)) & 1) != 0;
+  constexpr std::uint32_t kSizes = 1u << 17 | 1u << 21 | 1u << 24 | 1u << 27;
+  return n < 32 && ((kSizes >> n) & 1) != 0;
 }
 
-// ReadFraction reads the fraction of a UTCTimestamp of size n = 21, 24 or 27
-// (".fff", ".ffffff" or ".fffffffff" at p + 17, the text's end at p + n) into
-// nanoseconds; false unless a dot and exactly those digits. 21 is ReadMillis;
-// otherwise the text's last 8 bytes hold the last min(k, 8) of the k = n - 18
-// digits in their top lanes: the lanes below are masked to 0 (leading zeros,
-// and nothing to borrow from), the lanes checked and summed as one SWAR
-// number; the ninth digit of 27 (p[18]) is read on its own.
+// ReadFraction reads the fraction of a UTCTimestamp of size n = 24 or 27
+// (".ffffff" or ".fffffffff" at p + 17, the text's end at p + n) into
+// nanoseconds; false unless a dot and exactly those digits (size 21 is
+// MillisTimestampLanes' or ReadMillis'). The text's last 8 bytes hold the
+// last min(k, 8) of the k = n - 18 digits in their top lanes: the lanes
+// below are masked to 0 (leading zeros, and nothing to borrow from), the
+// lanes checked and summed as one SWAR number; the ninth digit of 27 (p[18])
+// is read on its own.
 inline bool ReadFraction(const char* p, std::size_t n, std::int64_t* nanos) noexcept {
-  if (n == 21) return ReadMillis(p + 17, nanos);
   const std::uint64_t keep = n == 24 ? ~std::uint64_t{0} << 16 : ~std::uint64_t{0};
   const std::uint64_t v = (Load8(p + n - 8) & keep) - (simd_internal::kAsciiZeros & keep);
   const unsigned first = n == 27 ? static_cast<unsigned char>(p[18]) - unsigned{'0'} : 0;
@@ -330,19 +331,65 @@ constexpr std::uint16_t kDaysBeforeMonth[12] = {0, 31, 59, 90, 120, 151, 181, 21
 
 // CommonUtcTimestamp is ParseUtcTimestamp for its most common input:
 // "YYYYMMDD-HH:MM:SS" with no fraction or 3, 6 or 9 fraction digits (sizes
-// 17, 21, 24, 27; ReadFraction) in 1970..2099 (where every fourth year is a
-// leap year). Returns true with *nanos only for a valid
+// 17, 21, 24, 27) in 1970..2099 (where every fourth year is a leap year).
+// Returns true with *nanos only for a valid
 // timestamp of that shape; false means "ask the general parser", never an error.
 // Small and separate, so the common case does not pay for the general one's registers.
 #if defined(FIXWIRE_HAVE_TIMESTAMP_LANES)
-// SSE2 (part of baseline x86-64): two 16-byte loads, text[0..16) and
-// text[1..17) (size >= 17, so inside the text), check every byte of the
-// "YYYYMMDD-HH:MM:SS" layout at once, put the seven 2-digit numbers in 16-bit
-// lanes (each pair at an even byte: the date and minutes from the first load,
-// hours and seconds from the second), check hours, minutes, seconds and the
-// month's upper bound lane-wise, and sum year and seconds of day with one
-// multiply-add. The month's first day and length come from one table entry
-// per (year in the 4-year cycle, month).
+// SSE2 (part of baseline x86-64). Size 21 (milliseconds, the most common):
+// MillisTimestampLanes, two 16-byte loads, text[0..16) and text[5..21), which
+// cover the ".fff" too. Sizes 17, 24, 27: TimestampLanes, two 16-byte loads,
+// text[0..16) and text[1..17), then for 24 and 27 ReadFraction. Both lane
+// functions check every byte's shape and the month's, hours', minutes' and
+// seconds' upper bounds lane-wise; multiply-adds sum the year, the seconds of
+// day (and the milliseconds). The month's first day and length come from one
+// table entry per (year in the 4-year cycle, month).
+
+// The byte each position of text[5..21) ("MDD-HH:MM:SS.fff") must hold, as
+// kTimestampExpectAt0 (timestamp_lanes.h) for text[0..16).
+alignas(16) constexpr char kMillisExpectAt5[16] = {'0', '0', '0', '-', '0', '0', ':', '0',
+                                                   '0', ':', '0', '0', '.', '0', '0', '0'};
+
+// MillisTimestampLanes reads "YYYYMMDD-HH:MM:SS.fff" at p[0, 21) (the caller
+// has checked that the text is at least 21 bytes long). Returns the 32-bit
+// lanes year, milliseconds, hours * 3600, minutes * 60 + seconds; *month_day
+// gets 16-bit lanes whose lanes 2 and 3 are the month and the day (0..99);
+// *bad a vector that is zero exactly when every byte has its shape (digits,
+// '-' at 8, ':' at 11 and 14, '.' at 17) and month <= 12, hours <= 23,
+// minutes <= 59, seconds <= 60.
+[[gnu::always_inline]] inline __m128i MillisTimestampLanes(const char* p, __m128i* month_day,
+                                                           __m128i* bad) noexcept {
+  // Each byte minus what it must be (see TimestampLanes): x0 is text[0..16), x5 text[5..21).
+  const __m128i x0 = _mm_sub_epi8(
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
+      _mm_load_si128(reinterpret_cast<const __m128i*>(codec_internal::kTimestampExpectAt0)));
+  const __m128i x5 =
+      _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 5)),
+                   _mm_load_si128(reinterpret_cast<const __m128i*>(kMillisExpectAt5)));
+  const __m128i digit_limit0 = _mm_setr_epi8(9, 9, 9, 9, 9, 9, 9, 9, 0, 9, 9, 0, 9, 9, 0, 9);
+  const __m128i digit_limit5 = _mm_setr_epi8(9, 9, 9, 0, 9, 9, 0, 9, 9, 0, 9, 9, 0, 9, 9, 9);
+  const __m128i shape =
+      _mm_or_si128(_mm_subs_epu8(x0, digit_limit0), _mm_subs_epu8(x5, digit_limit5));
+  // 16-bit lanes of 10 * first + second digit. From x0: century, year of
+  // century, month, day at lanes 0..3, minutes at 6. From x5 (byte k is
+  // text[k + 5]): hours at 2, seconds at 5, the first fraction digit at 6
+  // (after the '.', which reads as 0), the second and third at 7.
+  const __m128i ten = _mm_set1_epi16(10);
+  const __m128i low_byte = _mm_set1_epi16(0xFF);
+  const __m128i n0 =
+      _mm_and_si128(_mm_add_epi16(_mm_mullo_epi16(x0, ten), _mm_srli_epi16(x0, 8)), low_byte);
+  const __m128i n5 =
+      _mm_and_si128(_mm_add_epi16(_mm_mullo_epi16(x5, ten), _mm_srli_epi16(x5, 8)), low_byte);
+  *bad = _mm_or_si128(
+      _mm_or_si128(shape, _mm_subs_epu16(n0, _mm_setr_epi16(-1, -1, 12, -1, -1, -1, 59, -1))),
+      _mm_subs_epu16(n5, _mm_setr_epi16(-1, -1, 23, -1, -1, 60, -1, -1)));
+  *month_day = n0;
+  // 32-bit lanes year, 0, 0, minutes * 60 plus (moved into place) 0,
+  // milliseconds, hours * 3600, seconds.
+  const __m128i date_sums = _mm_madd_epi16(n0, _mm_setr_epi16(100, 1, 0, 0, 0, 0, 60, 0));
+  const __m128i time_sums = _mm_madd_epi16(n5, _mm_setr_epi16(0, 0, 3600, 0, 0, 1, 100, 1));
+  return _mm_add_epi32(date_sums, _mm_shuffle_epi32(time_sums, _MM_SHUFFLE(2, 1, 3, 0)));
+}
 
 // kCycleMonths[r * 16 + m], r = (year - 1970) % 4 (r = 2 is the leap year),
 // m = 1..12: the days from the cycle's first day to the month's first day
@@ -364,24 +411,32 @@ static_assert((kCycleMonths[3 * 16 + 12] & 0xFFFF) + 31 == 1461);  // four years
 
 inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   const std::size_t n = text.size();
-  if (!IsFastTimestampSize(n)) return false;
   const char* const p = text.data();
   // (The digits and separators, and the upper bounds of the month, hours,
   // minutes and seconds; the month's lower bound is the table's, below.)
   __m128i bad;
-  const __m128i numbers = codec_internal::TimestampLanes(p, &bad);
+  __m128i numbers;  // 16-bit lanes 2 and 3: month and day
+  __m128i sums;     // 32-bit lanes: year, milliseconds, two parts of the seconds of day
+  if (n == 21) [[likely]] {  // the most common size first
+    sums = MillisTimestampLanes(p, &numbers, &bad);
+  } else {
+    if (!IsFastTimestampSize(n)) return false;
+    numbers = codec_internal::TimestampLanes(p, &bad);
+    // year, 0, hours * 3600, minutes * 60 + seconds.
+    sums = _mm_madd_epi16(numbers, _mm_setr_epi16(100, 1, 0, 0, 3600, 0, 60, 1));
+  }
   if (!codec_internal::AllZero(bad)) return false;
-  // 32-bit lanes: year, 0, hours * 3600, minutes * 60 + seconds.
-  const __m128i sums = _mm_madd_epi16(numbers, _mm_setr_epi16(100, 1, 0, 0, 3600, 0, 60, 1));
-  const unsigned years = static_cast<unsigned>(_mm_cvtsi128_si32(sums)) - 1970;  // wraps below 1970
+  const auto date_sums = static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums));
   const auto time_sums = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+  const unsigned years = static_cast<unsigned>(date_sums) - 1970;  // wraps below 1970
   const auto month = static_cast<unsigned>(_mm_extract_epi16(numbers, 2));  // 0..12
   const auto day = static_cast<unsigned>(_mm_extract_epi16(numbers, 3));
   if (years > 2099 - 1970) return false;
   const std::uint32_t entry = kCycleMonths[(years & 3) * 16 + month];
   if (day - 1 >= entry >> 16) return false;  // day 0 wraps
-  std::int64_t fraction = 0;
-  if (n != 17 && !ReadFraction(p, n, &fraction)) return false;
+  // 21: the milliseconds; 24 and 27: their whole fraction.
+  std::int64_t fraction = static_cast<std::int64_t>(date_sums >> 32) * 1'000'000;
+  if (n > 21 && !ReadFraction(p, n, &fraction)) return false;
   // Whole 4-year cycles, the days before the month in the cycle, the day: at
   // most 47,846 days, no overflow in nanoseconds.
   const unsigned days = (years >> 2) * 1461 + (entry & 0xFFFF) + day - 1;

@@ -71,26 +71,38 @@ int DaysInMonth(int y, int mo) {
   return days[mo - 1];
 }
 
+// ValidTime: a random valid date and time of day (seconds 0..60) in the
+// years [first_year, first_year + years).
+struct ValidTime {
+  int y, mo, d, h, mi, s;
+  std::string Text() const { return Format(y, mo, d, h, mi, s); }
+};
+ValidTime RandomValidTime(std::mt19937_64& rng, int first_year, int years) {
+  ValidTime t;
+  t.y = first_year + static_cast<int>(rng() % static_cast<unsigned>(years));
+  t.mo = 1 + static_cast<int>(rng() % 12);
+  t.d = 1 + static_cast<int>(rng() % DaysInMonth(t.y, t.mo));
+  t.h = static_cast<int>(rng() % 24);
+  t.mi = static_cast<int>(rng() % 60);
+  t.s = static_cast<int>(rng() % 61);
+  return t;
+}
+
 // Valid timestamps of every fraction width 0..13 (the fast path's 0, 3, 6, 9
 // and every other), years in and around 1970..2099: both parsers agree, and
 // the valid widths agree with timegm.
 TEST(TimestampFastPathTest, RandomValidEveryFractionWidth) {
   std::mt19937_64 rng(2026);
   for (int i = 0; i < 200000; ++i) {
-    const int y = i % 3 == 0 ? 1900 + static_cast<int>(rng() % 300) : 1970 + static_cast<int>(rng() % 130);
-    const int mo = 1 + static_cast<int>(rng() % 12);
-    const int d = 1 + static_cast<int>(rng() % DaysInMonth(y, mo));
-    const int h = static_cast<int>(rng() % 24);
-    const int mi = static_cast<int>(rng() % 60);
-    const int s = static_cast<int>(rng() % 61);
+    const ValidTime v = i % 3 == 0 ? RandomValidTime(rng, 1900, 300) : RandomValidTime(rng, 1970, 130);
     const int width = static_cast<int>(rng() % 14) - 1;  // -1: no dot
     const std::string digits = width > 0 ? Digits(rng, width) : "";
-    const std::string t = Format(y, mo, d, h, mi, s) + (width >= 0 ? "." + digits : "");
+    const std::string t = v.Text() + (width >= 0 ? "." + digits : "");
     ExpectLikeGeneral(t);
     if (width == -1 || width == 3 || width == 6 || width == 9 || width == 12) {
       std::int64_t nanos = 0;
       ASSERT_EQ(ParseUtcTimestamp(t, &nanos), ErrorCode::kOk) << t;
-      ASSERT_EQ(nanos, TimegmNanos(y, mo, d, h, mi, s) + FractionNanos(digits)) << t;
+      ASSERT_EQ(nanos, TimegmNanos(v.y, v.mo, v.d, v.h, v.mi, v.s) + FractionNanos(digits)) << t;
     }
   }
 }
@@ -151,6 +163,32 @@ TEST(TimestampFastPathTest, RandomShapesEveryLength) {
       for (std::size_t k = 0; k < n; ++k) t += alphabet[rng() % alphabet.size()];
     }
     ExpectLikeGeneral(t);
+  }
+}
+
+// The millisecond shape "YYYYMMDD-HH:MM:SS.sss" (size 21, the most common
+// SendingTime; its own lanes in the fast path): random valid values against
+// timegm, with years around the fast range; then every single-byte mutation
+// at every position and every truncation of each, against the general parser.
+TEST(TimestampFastPathTest, MillisecondShapeEveryMutationAndTruncation) {
+  std::mt19937_64 rng(21);
+  for (int i = 0; i < 400; ++i) {
+    const ValidTime v = i % 4 == 0 ? RandomValidTime(rng, 1940, 200) : RandomValidTime(rng, 1970, 130);
+    const std::string millis = Digits(rng, 3);
+    const std::string t = v.Text() + "." + millis;
+    ASSERT_EQ(t.size(), 21u);
+    std::int64_t nanos = 0;
+    ASSERT_EQ(ParseUtcTimestamp(t, &nanos), ErrorCode::kOk) << t;
+    ASSERT_EQ(nanos, TimegmNanos(v.y, v.mo, v.d, v.h, v.mi, v.s) + std::stoi(millis) * 1'000'000) << t;
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      for (int b = 0; b < 256; ++b) {
+        std::string m = t;
+        m[k] = static_cast<char>(b);
+        ExpectLikeGeneral(m);
+      }
+    }
+    for (std::size_t n = 0; n < t.size(); ++n) ExpectLikeGeneral(t.substr(0, n));
+    ExpectLikeGeneral(t + Digits(rng, 1));
   }
 }
 
