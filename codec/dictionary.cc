@@ -168,6 +168,7 @@ void Dictionary::CompileGroupWindows() {
     GroupMemberWindow& w = group_windows_[s.id];
     w.lo = lo;
     w.span = span;
+    w.member_last = hi - lo;  // every member, also beyond a window cut at kGroupWindowLimit
     w.begin = static_cast<std::uint32_t>(group_window_pool_.size());
     for (std::uint32_t t = lo; t - lo < span; ++t) {
       // The same answer LookupMember gives, kept only for a plain member.

@@ -261,11 +261,15 @@ struct MessageDef {
 // member position when the tag is a direct member that is neither the
 // delimiter nor a group count with a layout, else 0: one subtraction, one
 // compare and one byte-pair load decide an ordinary in-order entry field.
-// Tags outside the window, and every 0, take the full LookupMember path.
+// Tags outside the window, and every 0, take the full LookupMember path,
+// except a tag beyond member_last: lo is the smallest member tag and
+// lo + member_last the largest, so a tag whose tag - lo (unsigned) exceeds
+// member_last is no member, and no lookup is made for it.
 struct GroupMemberWindow {
   std::uint32_t lo = 0;
   std::uint32_t span = 0;   // 0: no window (every tag takes the full path)
   std::uint32_t begin = 0;  // into Dictionary::group_window_pool()
+  std::uint32_t member_last = 0xFFFFFFFFu;  // largest member tag - lo (0xFFFFFFFF: proves nothing)
 };
 
 class Dictionary {

@@ -487,7 +487,10 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
       p = 0;
       if (dict.members(scope)[0].group != 0) p = ScopeSlot::kIsGroup;  // a delimiter that counts a group
     } else {
-      p = dict.LookupMember(scope, tag);
+      // A tag beyond the members' range is none of them (the window's
+      // member_last): no lookup. Typically the tag that ends the group.
+      p = tag - window.lo > window.member_last ? scope.members_count
+                                               : dict.LookupMember(scope, tag);
       if (p == scope.members_count) {  // not in the template
         if (entry != nullptr && options_.unknown_fields != UnknownInGroup::kEndGroup &&
             !body_dict_.tag_info(tag).defined() && !header_dict_.tag_info(tag).defined()) {

@@ -60,6 +60,48 @@ constexpr const char* kSharedCountXml = R"(<fix type="FIX" major="4" minor="4" s
 </fields></fix>)";
 constexpr const char* kSharedCount = "inline:shared-count";
 
+// Groups whose member windows have holes (tags between the smallest and
+// the largest member that are no member: defined fields 6011, 6019 (nested
+// only), undefined 6013, 6015), with defined and undefined tags just outside
+// both ends (6009 defined, 6021 undefined; 7009 undefined, 7021 defined;
+// the nested NoSub's 6016, its own count, and 6019), and one whose members
+// span more than the window keeps (Dictionary::kGroupWindowLimit: 9500 is a
+// member beyond the cut at 9034; 8009 and 9501 are just outside).
+constexpr const char* kHolesXml = R"(<fix type="FIX" major="4" minor="4" servicepack="0">
+<header><field name="BeginString" required="Y"/><field name="BodyLength" required="Y"/>
+<field name="MsgType" required="Y"/></header>
+<trailer><field name="CheckSum" required="Y"/></trailer>
+<messages><message name="Holes" msgtype="U2" msgcat="app">
+<field name="Before" required="N"/><field name="Hole" required="N"/>
+<group name="NoItems" required="N"><field name="ItemID" required="N"/>
+<field name="ItemA" required="N"/><field name="ItemB" required="N"/>
+<group name="NoSub" required="N"><field name="SubID" required="N"/>
+<field name="SubVal" required="N"/></group>
+<field name="ItemC" required="N"/></group>
+<field name="After" required="N"/>
+<group name="NoOther" required="N"><field name="OtherID" required="N"/>
+<field name="OtherVal" required="N"/></group>
+<field name="BeforeWide" required="N"/><field name="Cut" required="N"/>
+<group name="NoWide" required="N"><field name="WideID" required="N"/>
+<field name="WideA" required="N"/><field name="WideB" required="N"/></group>
+<field name="Text" required="N"/>
+</message></messages>
+<fields><field number="8" name="BeginString" type="STRING"/>
+<field number="9" name="BodyLength" type="LENGTH"/><field number="35" name="MsgType" type="STRING"/>
+<field number="10" name="CheckSum" type="STRING"/><field number="58" name="Text" type="STRING"/>
+<field number="6000" name="NoItems" type="NUMINGROUP"/><field number="6009" name="Before" type="STRING"/>
+<field number="6010" name="ItemID" type="STRING"/><field number="6011" name="Hole" type="STRING"/>
+<field number="6012" name="ItemA" type="STRING"/><field number="6014" name="ItemB" type="STRING"/>
+<field number="6016" name="NoSub" type="NUMINGROUP"/><field number="6017" name="SubID" type="STRING"/>
+<field number="6018" name="SubVal" type="STRING"/><field number="6020" name="ItemC" type="STRING"/>
+<field number="7000" name="NoOther" type="NUMINGROUP"/><field number="7010" name="OtherID" type="STRING"/>
+<field number="7020" name="OtherVal" type="STRING"/><field number="7021" name="After" type="STRING"/>
+<field number="8000" name="NoWide" type="NUMINGROUP"/><field number="8009" name="BeforeWide" type="STRING"/>
+<field number="8010" name="WideID" type="STRING"/><field number="8020" name="WideA" type="STRING"/>
+<field number="9034" name="Cut" type="STRING"/><field number="9500" name="WideB" type="STRING"/>
+</fields></fix>)";
+constexpr const char* kHoles = "inline:holes";
+
 const Base kBases[] = {
     {kSharedCount, kSharedCount, "FIX.4.4", "U1",
      "58=t|5001=1|5002=A|5003=1|5004=X|58=u|5003=2|5004=Y|5004=Z"},
@@ -108,7 +150,10 @@ const char* const kValues[] = {"", "0", "1", "2", "3", "x", "-1", "A", "99999999
 
 class ReferenceTest : public ::testing::Test {
  protected:
-  ReferenceTest() { dicts_.AddXml(kSharedCount, kSharedCountXml); }
+  ReferenceTest() {
+    dicts_.AddXml(kSharedCount, kSharedCountXml);
+    dicts_.AddXml(kHoles, kHolesXml);
+  }
   const Dictionary& Dict(const std::string& file) { return dicts_.Get(file); }
 
   // Compare indexes `fields` (after 35) both ways under `options` and compares.
@@ -211,6 +256,46 @@ TEST_F(ReferenceTest, RunsOfRepeatedEntries) {
           "one-field entries, more than declared");
   Compare(kBases[8], kBases[8].fields, GroupOptions{}, "runs broken by a shorter entry");
   EXPECT_EQ(msg_a_.group(146).size(), 6u);
+}
+
+// Tags in a member window's holes and just outside either end of it (and
+// of the members' range when the window is cut), defined and undefined,
+// inserted before every field and put in place of every field of a message
+// with three groups, one nested, under every GroupOptions: they end a group,
+// stay in an entry, or are errors exactly as the reference decides.
+TEST_F(ReferenceTest, TagsInWindowHolesAndJustOutsideAgree) {
+  const Base holes{kHoles, kHoles, "FIX.4.4", "U2",
+                   "6009=a|6011=b|6000=2|6010=X|6012=1|6014=2|6016=2|6017=S|6018=v|6017=T|"
+                   "6020=c|6010=Y|6012=3|6020=d|7021=z|7000=2|7010=O|7020=p|7010=P|8009=w|"
+                   "9034=k|8000=2|8010=W|8020=1|9500=2|8010=V|9500=3|58=t"};
+  Compare(holes, holes.fields, GroupOptions{}, "base");
+  ASSERT_EQ(msg_a_.group(6000).size(), 2u);
+  EXPECT_EQ(msg_a_.group(6000).entry(0).group(6016).size(), 2u);
+  EXPECT_EQ(msg_a_.group(7000).size(), 2u);
+  EXPECT_EQ(msg_a_.group(8000).size(), 2u);
+  const char* const kProbes[] = {"6009", "6010", "6011", "6013", "6015", "6016", "6017",
+                                 "6019", "6020", "6021", "7009", "7010", "7020", "7021",
+                                 "8009", "8010", "9033", "9034", "9500", "9501"};
+  const std::vector<std::string> f = Split(holes.fields);
+  const int before = ok_;
+  for (const GroupOptions& o : AllOptions()) {
+    for (const char* probe : kProbes) {
+      for (std::size_t i = 0; i <= f.size(); ++i) {
+        const std::string field = std::string(probe) + "=1";
+        std::vector<std::string> inserted = f;
+        inserted.insert(inserted.begin() + static_cast<std::ptrdiff_t>(i), field);
+        Compare(holes, Join(inserted), o, std::string("insert ") + probe);
+        if (i == f.size()) continue;
+        std::vector<std::string> replaced = f;
+        replaced[i] = field;
+        Compare(holes, Join(replaced), o, std::string("replace with ") + probe);
+        if (HasFatalFailure()) return;
+      }
+    }
+  }
+  // Both outcomes, often.
+  EXPECT_GT(ok_ - before, 1000);
+  EXPECT_GT(compared_ - ok_, 1000);
 }
 
 }  // namespace
