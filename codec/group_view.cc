@@ -433,10 +433,11 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
   while (true) {
     if (j >= n) break;
     std::uint32_t tag = fields[j].tag;
-    if (tag != delimiter) {
+    if (tag != delimiter && tag - plain.lo < plain.span) {
       // Plain members in template order: the inner loop. It stops at a
-      // delimiter (window value 0), so it is not called for one: the call
-      // at a group's first field and after a run of repeated entries is saved.
+      // delimiter (window value 0) and at a tag outside the window, so it
+      // is not called for either: the call at a group's first field, after
+      // a run of repeated entries and at the field that ends the group is saved.
       const PlainEnd run = AcceptPlain(fields, j, n, plain, pos);
       j = run.j;
       pos = run.pos;
