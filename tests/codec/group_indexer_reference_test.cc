@@ -41,23 +41,31 @@ struct Base {
   const char* fields;  // after 35, '|'-separated
 };
 
-// A count tag (5003) both at the top level and inside another group (5001).
-constexpr const char* kSharedCountXml = R"(<fix type="FIX" major="4" minor="4" servicepack="0">
+// TestXml: a FIX 4.4 dictionary with BeginString, BodyLength and MsgType in
+// the header, CheckSum in the trailer, `messages` and, with those four and
+// Text (58), the fields `fields` (XML elements).
+std::string TestXml(const char* messages, const char* fields) {
+  return std::string(R"(<fix type="FIX" major="4" minor="4" servicepack="0">
 <header><field name="BeginString" required="Y"/><field name="BodyLength" required="Y"/>
 <field name="MsgType" required="Y"/></header>
 <trailer><field name="CheckSum" required="Y"/></trailer>
-<messages><message name="Shared" msgtype="U1" msgcat="app">
+<messages>)") + messages + "</messages>\n" +
+         R"(<fields><field number="8" name="BeginString" type="STRING"/>
+<field number="9" name="BodyLength" type="LENGTH"/><field number="35" name="MsgType" type="STRING"/>
+<field number="10" name="CheckSum" type="STRING"/><field number="58" name="Text" type="STRING"/>
+)" + fields + "</fields></fix>";
+}
+
+// A count tag (5003) both at the top level and inside another group (5001).
+constexpr const char* kSharedCountMessages = R"(<message name="Shared" msgtype="U1" msgcat="app">
 <group name="NoOuter" required="N"><field name="OuterID" required="N"/>
 <group name="NoShared" required="N"><field name="SharedID" required="N"/></group></group>
 <field name="Text" required="N"/>
 <group name="NoShared" required="N"><field name="SharedID" required="N"/></group>
-</message></messages>
-<fields><field number="8" name="BeginString" type="STRING"/>
-<field number="9" name="BodyLength" type="LENGTH"/><field number="35" name="MsgType" type="STRING"/>
-<field number="10" name="CheckSum" type="STRING"/><field number="58" name="Text" type="STRING"/>
+</message>)";
+constexpr const char* kSharedCountFields = R"(
 <field number="5001" name="NoOuter" type="NUMINGROUP"/><field number="5002" name="OuterID" type="STRING"/>
-<field number="5003" name="NoShared" type="NUMINGROUP"/><field number="5004" name="SharedID" type="STRING"/>
-</fields></fix>)";
+<field number="5003" name="NoShared" type="NUMINGROUP"/><field number="5004" name="SharedID" type="STRING"/>)";
 constexpr const char* kSharedCount = "inline:shared-count";
 
 // Groups whose member windows have holes (tags between the smallest and
@@ -67,11 +75,7 @@ constexpr const char* kSharedCount = "inline:shared-count";
 // the nested NoSub's 6016, its own count, and 6019), and one whose members
 // span more than the window keeps (Dictionary::kGroupWindowLimit: 9500 is a
 // member beyond the cut at 9034; 8009 and 9501 are just outside).
-constexpr const char* kHolesXml = R"(<fix type="FIX" major="4" minor="4" servicepack="0">
-<header><field name="BeginString" required="Y"/><field name="BodyLength" required="Y"/>
-<field name="MsgType" required="Y"/></header>
-<trailer><field name="CheckSum" required="Y"/></trailer>
-<messages><message name="Holes" msgtype="U2" msgcat="app">
+constexpr const char* kHolesMessages = R"(<message name="Holes" msgtype="U2" msgcat="app">
 <field name="Before" required="N"/><field name="Hole" required="N"/>
 <group name="NoItems" required="N"><field name="ItemID" required="N"/>
 <field name="ItemA" required="N"/><field name="ItemB" required="N"/>
@@ -85,10 +89,8 @@ constexpr const char* kHolesXml = R"(<fix type="FIX" major="4" minor="4" service
 <group name="NoWide" required="N"><field name="WideID" required="N"/>
 <field name="WideA" required="N"/><field name="WideB" required="N"/></group>
 <field name="Text" required="N"/>
-</message></messages>
-<fields><field number="8" name="BeginString" type="STRING"/>
-<field number="9" name="BodyLength" type="LENGTH"/><field number="35" name="MsgType" type="STRING"/>
-<field number="10" name="CheckSum" type="STRING"/><field number="58" name="Text" type="STRING"/>
+</message>)";
+constexpr const char* kHolesFields = R"(
 <field number="6000" name="NoItems" type="NUMINGROUP"/><field number="6009" name="Before" type="STRING"/>
 <field number="6010" name="ItemID" type="STRING"/><field number="6011" name="Hole" type="STRING"/>
 <field number="6012" name="ItemA" type="STRING"/><field number="6014" name="ItemB" type="STRING"/>
@@ -98,8 +100,7 @@ constexpr const char* kHolesXml = R"(<fix type="FIX" major="4" minor="4" service
 <field number="7020" name="OtherVal" type="STRING"/><field number="7021" name="After" type="STRING"/>
 <field number="8000" name="NoWide" type="NUMINGROUP"/><field number="8009" name="BeforeWide" type="STRING"/>
 <field number="8010" name="WideID" type="STRING"/><field number="8020" name="WideA" type="STRING"/>
-<field number="9034" name="Cut" type="STRING"/><field number="9500" name="WideB" type="STRING"/>
-</fields></fix>)";
+<field number="9034" name="Cut" type="STRING"/><field number="9500" name="WideB" type="STRING"/>)";
 constexpr const char* kHoles = "inline:holes";
 
 const Base kBases[] = {
@@ -151,8 +152,8 @@ const char* const kValues[] = {"", "0", "1", "2", "3", "x", "-1", "A", "99999999
 class ReferenceTest : public ::testing::Test {
  protected:
   ReferenceTest() {
-    dicts_.AddXml(kSharedCount, kSharedCountXml);
-    dicts_.AddXml(kHoles, kHolesXml);
+    dicts_.AddXml(kSharedCount, TestXml(kSharedCountMessages, kSharedCountFields));
+    dicts_.AddXml(kHoles, TestXml(kHolesMessages, kHolesFields));
   }
   const Dictionary& Dict(const std::string& file) { return dicts_.Get(file); }
 
