@@ -16,7 +16,9 @@ std::string CpuInfo(const std::string& key) {
   while (std::getline(in, line)) {
     if (line.rfind(key, 0) == 0) {
       const std::size_t colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
+      if (colon == std::string::npos) continue;
+      const std::size_t start = line.find_first_not_of(' ', colon + 1);
+      return start == std::string::npos ? "" : line.substr(start);  // (an empty value: "")
     }
   }
   return "";
