@@ -3,7 +3,8 @@
 // byte loop over the finished message. Random calls of every value type,
 // precision, length and tag range (compile-time and run-time tags, both
 // sides of the run-time tag table's end), templates (whose pre-encoded parts
-// come with their sums), every buffer size, zero-padded BodyLength.
+// come with their sums), Encoder::Cursor runs, every buffer size,
+// zero-padded BodyLength.
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -110,8 +111,10 @@ TimePrecision RandomPrecision(std::mt19937_64& rng) {
 }
 
 // AddRandomField adds one valid field of a random type (tags mostly run-time,
-// some compile-time so that the constant tag words are covered too).
-void AddRandomField(std::mt19937_64& rng, Encoder& e, int* open_groups) {
+// some compile-time so that the constant tag words are covered too) through
+// `e`, an Encoder or an Encoder::Cursor (the same calls).
+template <typename Writer>
+void AddRandomField(std::mt19937_64& rng, Writer& e, int* open_groups) {
   const std::uint32_t tag = RandomTag(rng);
   switch (rng() % 17) {
     case 0: e.AddString(tag, RandomText(rng)); break;
@@ -157,7 +160,7 @@ void AddRandomField(std::mt19937_64& rng, Encoder& e, int* open_groups) {
         e.AddRawFields("58=raw text\x01" "1000=x\x01");
       } else {
         ++*open_groups;
-        GroupEncoder g = e.BeginGroup(tag, 2);
+        auto g = e.BeginGroup(tag, 2);
         for (int i = 0; i < 2; ++i) {
           g.NextEntry();
           e.AddString(RandomTag(rng), RandomText(rng));
@@ -248,6 +251,57 @@ TEST(EncoderChecksum, TemplatesGiveTheByteLoopsChecksum) {
       const EncodeResult r = e.Finish();
       ASSERT_TRUE(r.ok());
       ASSERT_TRUE(CheckFrame(r.bytes)) << "round " << round;
+    }
+  }
+}
+
+// Encoder::Cursor runs (every cursor call, after a Begin or a template's
+// Start, between fields written by the encoder itself) give the byte loop's
+// CheckSum, in a large buffer and at every buffer size up to the message's
+// (an error or the same bytes).
+TEST(EncoderChecksum, CursorFieldsGiveTheByteLoopsChecksum) {
+  std::mt19937_64 rng(1903);
+  MessageTemplate t;
+  t.Init("FIX.4.4", "D");
+  t.AddHeaderString(49, "SENDER");
+  t.AddBodyFields([](Encoder& e) { e.AddChar(21, '1'); });
+  ASSERT_TRUE(t.error().ok());
+  for (int round = 0; round < 3000; ++round) {
+    const std::uint64_t seed = rng();
+    auto encode = [seed, &t](Encoder& e) {
+      std::mt19937_64 r(seed);
+      if (r() % 2 == 0) {
+        e.Begin("FIX.4.2", "D");
+      } else {
+        t.Start(e, RandomUint(r), static_cast<std::int64_t>(r() >> 1));
+      }
+      int groups = 0;
+      if (r() % 2 == 0) AddRandomField(r, e, &groups);
+      {
+        Encoder::Cursor c(e);
+        const int fields = static_cast<int>(r() % 24);
+        for (int i = 0; i < fields; ++i) AddRandomField(r, c, &groups);
+      }
+      if (r() % 2 == 0) AddRandomField(r, e, &groups);
+      if (r() % 3 == 0) {
+        Encoder::Cursor c(e);
+        AddRandomField(r, c, &groups);
+      }
+      return e.Finish();
+    };
+    std::vector<char> big(8192);
+    Encoder full(big);
+    const EncodeResult whole = encode(full);
+    ASSERT_TRUE(whole.ok()) << "round " << round << " code " << static_cast<int>(whole.error.code);
+    ASSERT_TRUE(CheckFrame(whole.bytes)) << "round " << round;
+    if (round % 20 != 0) continue;
+    const std::string expected(whole.bytes);
+    for (std::size_t size = 0; size <= expected.size() + 8; ++size) {
+      std::unique_ptr<char[]> block(new char[size == 0 ? 1 : size]);
+      Encoder e(std::span<char>(block.get(), size));
+      const EncodeResult r = encode(e);
+      if (!r.ok()) continue;
+      ASSERT_EQ(r.bytes, expected) << "round " << round << " size " << size;
     }
   }
 }
