@@ -3,7 +3,11 @@
 #include <algorithm>
 
 #include "codec/internal/group_indexer.h"
+#include "codec/internal/repeat_tags.h"
+#include "codec/internal/repeat_tags_avx2.h"
 #include "codec/values.h"
+#include "simd/cpu_features.h"
+#include "simd/internal/active_isa.h"
 
 namespace fixwire {
 
@@ -13,28 +17,23 @@ using codec_internal::kNoGroup;
 
 namespace {
 
-// RepeatEnd: the first index t in [from, limit) whose tag differs from the
-// tag `period` fields before it (limit when none does); period <= from <= limit.
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from, std::uint32_t period,
-                               std::uint32_t limit) noexcept {
-  const Field* p = f + from;
-  const Field* const end = f + limit;
-  const std::ptrdiff_t back = -static_cast<std::ptrdiff_t>(period);
-  // Eight fields a step while all repeat (the steps counted up front: the
-  // loop keeps one counter), then field by field.
-  for (std::size_t steps = static_cast<std::size_t>(end - p) / 8; steps != 0; --steps, p += 8) {
-    const Field* const q = p + back;
-    if (((p[0].tag ^ q[0].tag) | (p[1].tag ^ q[1].tag) | (p[2].tag ^ q[2].tag) |
-         (p[3].tag ^ q[3].tag) | (p[4].tag ^ q[4].tag) | (p[5].tag ^ q[5].tag) |
-         (p[6].tag ^ q[6].tag) | (p[7].tag ^ q[7].tag)) != 0) {
-      break;
-    }
+// Whether the CPU can run the AVX2 run compare (repeat_tags_avx2.h), read
+// once at start-up (a call before this initialiser has run sees false: the
+// scalar compare).
+const bool kHaveAvx2Repeat = simd::CpuSupports(simd::Isa::kAvx2);
+
+// RepeatEnd is RepeatedTagsEnd (repeat_tags.h): the first index t in
+// [from, limit) whose tag differs from the tag `period` fields before it.
+// Eight fields or more go to the AVX2 compare where AVX2 or AVX-512 is the
+// active SIMD implementation (simd::ActiveIsa); fewer, and every other case,
+// to the scalar one, inline.
+[[gnu::always_inline]] inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from,
+                                                      std::uint32_t period,
+                                                      std::uint32_t limit) noexcept {
+  if (limit - from >= 8 && kHaveAvx2Repeat && simd_internal::ActiveIsaIsAvx2OrWider()) {
+    return codec_internal::RepeatedTagsEndAvx2(f, from, period, limit);
   }
-  while (p != end && p->tag == p[back].tag) ++p;
-  return static_cast<std::uint32_t>(p - f);
+  return codec_internal::RepeatedTagsEnd(f, from, period, limit);
 }
 
 // PlainMembers is a group's member window as AcceptPlain reads it.
@@ -393,8 +392,9 @@ Error GroupIndexer::Walk(const Scope* body, std::uint32_t from) noexcept {
 // ParseGroup indexes the group whose count field is fields_[c] (the rules
 // of group_view.h). The common case, an entry's members in template order,
 // stays in the inner loop: one window load a field. Errors go to err_.
-GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope,
-                                                std::uint32_t c) noexcept {
+template <bool kFlat>
+GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs(const Dictionary& dict, const Scope& scope,
+                                                  std::uint32_t c) noexcept {
   const Field* const fields = fields_;
   const std::uint32_t n = n_;
   std::uint64_t declared64 = 0;
@@ -419,7 +419,8 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
   const std::uint32_t delimiter = scope.delimiter;
   // The window (dictionary.h): a plain member after `pos` is accepted with
   // one table load. The reference walk decides every field the full way.
-  const GroupMemberWindow window = reference_ ? GroupMemberWindow{} : dict.group_window(scope);
+  const GroupMemberWindow window =
+      kFlat || !reference_ ? dict.group_window(scope) : GroupMemberWindow{};
   const PlainMembers plain{dict.group_window_pool() + window.begin, window.lo, window.span};
   // pos: template position of the entry's last field; before the first
   // entry kNoPos, which no window value exceeds (the full path then reports
@@ -459,7 +460,7 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
       // nested groups) takes the same decisions field by field: accept it
       // whole, leaving the state as the previous entry left it. So does each
       // following entry with those tags again (a run: one compare a field).
-      if (prev != nullptr && prev->first_child == kNoGroup && !reference_) {
+      if (prev != nullptr && (kFlat || (prev->first_child == kNoGroup && !reference_))) {
         // prev ends at j. The fields from j on that repeat the tags `len`
         // fields back form a run of entries with prev's tags (entry j
         // included, at most as many as are left to declare); fields[j] is
@@ -486,7 +487,8 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
         }
       }
       p = 0;
-      if (dict.members(scope)[0].group != 0) p = ScopeSlot::kIsGroup;  // a delimiter that counts a group
+      // A delimiter that counts a group (never in a flat group).
+      if (!kFlat && dict.members(scope)[0].group != 0) p = ScopeSlot::kIsGroup;
     } else {
       // A tag beyond the members' range is none of them (the window's
       // member_last): no lookup. Typically the tag that ends the group.
@@ -514,7 +516,8 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
       }
     }
     pos = p & ~ScopeSlot::kIsGroup;
-    if ((p & ScopeSlot::kIsGroup) == 0) {
+    // (kFlat: no member counts a group, so no p has kIsGroup.)
+    if (kFlat || (p & ScopeSlot::kIsGroup) == 0) {
       ++j;
       continue;
     }
@@ -544,6 +547,11 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
   }
   return GroupEnd{j, gid};
 }
+
+template GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs<true>(const Dictionary&, const Scope&,
+                                                                 std::uint32_t) noexcept;
+template GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs<false>(const Dictionary&, const Scope&,
+                                                                  std::uint32_t) noexcept;
 
 namespace {
 
