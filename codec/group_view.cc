@@ -1,6 +1,9 @@
 #include "codec/group_view.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstring>
 
 #include "codec/internal/group_indexer.h"
 #include "codec/internal/repeat_tags.h"
@@ -34,6 +37,24 @@ const bool kHaveAvx2Repeat = simd::CpuSupports(simd::Isa::kAvx2);
     return codec_internal::RepeatedTagsEndAvx2(f, from, period, limit);
   }
   return codec_internal::RepeatedTagsEnd(f, from, period, limit);
+}
+
+// WriteRunRecords writes `count` entry records from `e` on, the first
+// {begin, begin + len}, each next one `len` fields further, without nested
+// groups: begin and end as one 8-byte store.
+[[gnu::always_inline]] inline void WriteRunRecords(EntryRecord* e, std::uint32_t count,
+                                                   std::uint32_t begin,
+                                                   std::uint32_t len) noexcept {
+  static_assert(offsetof(EntryRecord, end) == offsetof(EntryRecord, begin) + 4 &&
+                std::endian::native == std::endian::little);
+  std::uint64_t begin_end = begin | (std::uint64_t{begin + len} << 32);  // little-endian
+  const std::uint64_t step = len | (std::uint64_t{len} << 32);
+  for (EntryRecord* const stop = e + count; e != stop; ++e) {
+    std::memcpy(reinterpret_cast<unsigned char*>(e) + offsetof(EntryRecord, begin), &begin_end,
+                sizeof begin_end);
+    e->first_child = kNoGroup;
+    begin_end += step;
+  }
 }
 
 // PlainMembers is a group's member window as AcceptPlain reads it.
@@ -474,15 +495,10 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs(const Dictionary& dict, const 
           // Each record's end is rewritten when the next entry starts or the
           // group ends; j + len is what it becomes when the run goes on.
           entry->end = j + len;
-          j += len;
-          EntryRecord* e = entry;
-          for (std::uint32_t k = 1; k < whole; ++k) {
-            ++e;
-            *e = EntryRecord{j, j + len, kNoGroup};
-            j += len;
-          }
+          WriteRunRecords(entry + 1, whole - 1, j + len, len);
+          j += whole * len;
           size += whole - 1;
-          entry = e;
+          entry += whole - 1;
           continue;  // pos: unchanged, the previous entry's last position
         }
       }
