@@ -413,9 +413,8 @@ Error GroupIndexer::Walk(const Scope* body, std::uint32_t from) noexcept {
 // ParseGroup indexes the group whose count field is fields_[c] (the rules
 // of group_view.h). The common case, an entry's members in template order,
 // stays in the inner loop: one window load a field. Errors go to err_.
-template <bool kFlat>
-GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs(const Dictionary& dict, const Scope& scope,
-                                                  std::uint32_t c) noexcept {
+GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Scope& scope,
+                                                std::uint32_t c) noexcept {
   const Field* const fields = fields_;
   const std::uint32_t n = n_;
   std::uint64_t declared64 = 0;
@@ -440,8 +439,7 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs(const Dictionary& dict, const 
   const std::uint32_t delimiter = scope.delimiter;
   // The window (dictionary.h): a plain member after `pos` is accepted with
   // one table load. The reference walk decides every field the full way.
-  const GroupMemberWindow window =
-      kFlat || !reference_ ? dict.group_window(scope) : GroupMemberWindow{};
+  const GroupMemberWindow window = reference_ ? GroupMemberWindow{} : dict.group_window(scope);
   const PlainMembers plain{dict.group_window_pool() + window.begin, window.lo, window.span};
   // pos: template position of the entry's last field; before the first
   // entry kNoPos, which no window value exceeds (the full path then reports
@@ -481,7 +479,7 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs(const Dictionary& dict, const 
       // nested groups) takes the same decisions field by field: accept it
       // whole, leaving the state as the previous entry left it. So does each
       // following entry with those tags again (a run: one compare a field).
-      if (prev != nullptr && (kFlat || (prev->first_child == kNoGroup && !reference_))) {
+      if (prev != nullptr && prev->first_child == kNoGroup && !reference_) {
         // prev ends at j. The fields from j on that repeat the tags `len`
         // fields back form a run of entries with prev's tags (entry j
         // included, at most as many as are left to declare); fields[j] is
@@ -503,8 +501,7 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs(const Dictionary& dict, const 
         }
       }
       p = 0;
-      // A delimiter that counts a group (never in a flat group).
-      if (!kFlat && dict.members(scope)[0].group != 0) p = ScopeSlot::kIsGroup;
+      if (dict.members(scope)[0].group != 0) p = ScopeSlot::kIsGroup;  // a delimiter that counts a group
     } else {
       // A tag beyond the members' range is none of them (the window's
       // member_last): no lookup. Typically the tag that ends the group.
@@ -532,8 +529,7 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs(const Dictionary& dict, const 
       }
     }
     pos = p & ~ScopeSlot::kIsGroup;
-    // (kFlat: no member counts a group, so no p has kIsGroup.)
-    if (kFlat || (p & ScopeSlot::kIsGroup) == 0) {
+    if ((p & ScopeSlot::kIsGroup) == 0) {
       ++j;
       continue;
     }
@@ -563,11 +559,6 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs(const Dictionary& dict, const 
   }
   return GroupEnd{j, gid};
 }
-
-template GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs<true>(const Dictionary&, const Scope&,
-                                                                 std::uint32_t) noexcept;
-template GroupIndexer::GroupEnd GroupIndexer::ParseGroupAs<false>(const Dictionary&, const Scope&,
-                                                                  std::uint32_t) noexcept;
 
 namespace {
 

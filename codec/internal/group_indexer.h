@@ -119,16 +119,8 @@ class GroupIndexer {
   // Walk indexes the top-level groups from field `from` on (RunReference's loop).
   Error Walk(const Scope* body, std::uint32_t from) noexcept;
   // ParseGroup indexes the group counted by field `c`; on an error it sets
-  // err_ (which must be ok on entry) and stops. ParseGroupAs<true> is it for
-  // a group whose entries hold no nested group (Scope::groups_count 0) outside
-  // the reference walk: the same code without the recursion, whose saved
-  // registers and spills the common flat group then does not pay for.
-  GroupEnd ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c) noexcept {
-    return scope.groups_count == 0 && !reference_ ? ParseGroupAs<true>(dict, scope, c)
-                                                  : ParseGroupAs<false>(dict, scope, c);
-  }
-  template <bool kFlat>
-  GroupEnd ParseGroupAs(const Dictionary& dict, const Scope& scope, std::uint32_t c) noexcept;
+  // err_ (which must be ok on entry) and stops.
+  GroupEnd ParseGroup(const Dictionary& dict, const Scope& scope, std::uint32_t c) noexcept;
   // LinkTopLevel links record `id` (kNoGroup: none) after the previous top-level group.
   void LinkTopLevel(std::uint32_t id) noexcept;
 
