@@ -1,9 +1,16 @@
 #include "codec/group_view.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstring>
 
 #include "codec/internal/group_indexer.h"
+#include "codec/internal/repeat_tags.h"
+#include "codec/internal/repeat_tags_avx2.h"
 #include "codec/values.h"
+#include "simd/cpu_features.h"
+#include "simd/internal/active_isa.h"
 
 namespace fixwire {
 
@@ -13,28 +20,41 @@ using codec_internal::kNoGroup;
 
 namespace {
 
-// RepeatEnd: the first index t in [from, limit) whose tag differs from the
-// tag `period` fields before it (limit when none does); period <= from <= limit.
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from, std::uint32_t period,
-                               std::uint32_t limit) noexcept {
-  const Field* p = f + from;
-  const Field* const end = f + limit;
-  const std::ptrdiff_t back = -static_cast<std::ptrdiff_t>(period);
-  // Eight fields a step while all repeat (the steps counted up front: the
-  // loop keeps one counter), then field by field.
-  for (std::size_t steps = static_cast<std::size_t>(end - p) / 8; steps != 0; --steps, p += 8) {
-    const Field* const q = p + back;
-    if (((p[0].tag ^ q[0].tag) | (p[1].tag ^ q[1].tag) | (p[2].tag ^ q[2].tag) |
-         (p[3].tag ^ q[3].tag) | (p[4].tag ^ q[4].tag) | (p[5].tag ^ q[5].tag) |
-         (p[6].tag ^ q[6].tag) | (p[7].tag ^ q[7].tag)) != 0) {
-      break;
-    }
+// Whether the CPU can run the AVX2 run compare (repeat_tags_avx2.h), read
+// once at start-up (a call before this initialiser has run sees false: the
+// scalar compare).
+const bool kHaveAvx2Repeat = simd::CpuSupports(simd::Isa::kAvx2);
+
+// RepeatEnd is RepeatedTagsEnd (repeat_tags.h): the first index t in
+// [from, limit) whose tag differs from the tag `period` fields before it.
+// Eight fields or more go to the AVX2 compare where AVX2 or AVX-512 is the
+// active SIMD implementation (simd::ActiveIsa); fewer, and every other case,
+// to the scalar one, inline.
+[[gnu::always_inline]] inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from,
+                                                      std::uint32_t period,
+                                                      std::uint32_t limit) noexcept {
+  if (limit - from >= 8 && kHaveAvx2Repeat && simd_internal::ActiveIsaIsAvx2OrWider()) {
+    return codec_internal::RepeatedTagsEndAvx2(f, from, period, limit);
   }
-  while (p != end && p->tag == p[back].tag) ++p;
-  return static_cast<std::uint32_t>(p - f);
+  return codec_internal::RepeatedTagsEnd(f, from, period, limit);
+}
+
+// WriteRunRecords writes `count` entry records from `e` on, the first
+// {begin, begin + len}, each next one `len` fields further, without nested
+// groups: begin and end as one 8-byte store.
+[[gnu::always_inline]] inline void WriteRunRecords(EntryRecord* e, std::uint32_t count,
+                                                   std::uint32_t begin,
+                                                   std::uint32_t len) noexcept {
+  static_assert(offsetof(EntryRecord, end) == offsetof(EntryRecord, begin) + 4 &&
+                std::endian::native == std::endian::little);
+  std::uint64_t begin_end = begin | (std::uint64_t{begin + len} << 32);  // little-endian
+  const std::uint64_t step = len | (std::uint64_t{len} << 32);
+  for (EntryRecord* const stop = e + count; e != stop; ++e) {
+    std::memcpy(reinterpret_cast<unsigned char*>(e) + offsetof(EntryRecord, begin), &begin_end,
+                sizeof begin_end);
+    e->first_child = kNoGroup;
+    begin_end += step;
+  }
 }
 
 // PlainMembers is a group's member window as AcceptPlain reads it.
@@ -473,15 +493,10 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
           // Each record's end is rewritten when the next entry starts or the
           // group ends; j + len is what it becomes when the run goes on.
           entry->end = j + len;
-          j += len;
-          EntryRecord* e = entry;
-          for (std::uint32_t k = 1; k < whole; ++k) {
-            ++e;
-            *e = EntryRecord{j, j + len, kNoGroup};
-            j += len;
-          }
+          WriteRunRecords(entry + 1, whole - 1, j + len, len);
+          j += whole * len;
           size += whole - 1;
-          entry = e;
+          entry += whole - 1;
           continue;  // pos: unchanged, the previous entry's last position
         }
       }
