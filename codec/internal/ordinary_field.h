@@ -140,39 +140,22 @@ struct TagDigits {
 }
 #endif
 
-// FieldLength is soh - value_start, and whether it is 0. Where BMI is there
-// (the vector walks' translation units) it is one sub in inline assembly
-// whose zero flag is the answer: GCC then neither keeps a copy of soh for
-// the next position (it would compute soh + 1 from the sub's input, which
-// the sub overwrites; the caller takes value_start + length + 1 instead) nor
-// tests the length again.
-[[gnu::always_inline]] inline std::size_t FieldLength(std::size_t soh, std::size_t value_start,
-                                                      bool* empty) noexcept {
-#if defined(__x86_64__) && defined(__BMI__)
-  std::size_t length;
-  __asm__("sub %[start], %[length]"
-          : [length] "=r"(length), "=@ccz"(*empty)
-          : "0"(soh), [start] "r"(value_start));
-  return length;
-#else
-  const std::size_t length = soh - value_start;
-  *empty = length == 0;
-  return length;
-#endif
-}
-
 // OrdinaryField takes the field at pos whose SOH is at `soh` when it is
 // ordinary (and, kCheckRoom, fits): appends it and moves pos past it.
 // Returns false, changing nothing, otherwise. The leading-digit test is folded
 // into the digit scan: the first byte is tested as x - 1 <= 8 (so '0' and
 // non-digits end the tag at zero digits), and a tag of zero digits parses as
-// 0, which special[0] marks. The room is checked first, so that no compare
-// comes between FieldLength's flag and its branch.
+// 0, which special[0] marks. The next position is soh + 1, which depends on
+// the SOH mask alone, not on this field's tag: so the walk's loop-carried
+// chain is the mask's blsr, and each field's tag parse overlaps the next
+// one's (a length taken with a destructive sub and the position as
+// value_start + length + 1 saved the copy of soh, one instruction per field,
+// and put the whole tag parse on that chain: decode Heartbeat 32 -> 40 ns;
+// docs/decoding.md, stop 19).
 template <bool kCheckRoom>
 [[gnu::always_inline]] inline bool OrdinaryField(const char* data, const std::uint8_t* special,
                                                  Field* out_end, std::size_t soh,
                                                  std::size_t& pos, Field*& next) noexcept {
-  if (kCheckRoom && next == out_end) [[unlikely]] return false;
   std::uint32_t w4;
   std::memcpy(&w4, data + pos, 4);  // pos + 4 <= body_end + 3 < size
 #if defined(__x86_64__) && defined(__BMI__)
@@ -188,12 +171,12 @@ template <bool kCheckRoom>
   if (data[value_start - 1] != '=') [[unlikely]] return false;  // in bounds: <= pos + 4
   // Zero digits (not a tag) parse as 0.
   const auto tag = d.Value();
-  bool empty;
-  const std::size_t length = FieldLength(soh, value_start, &empty);
-  if (empty) [[unlikely]] return false;
+  const std::size_t length = soh - value_start;
+  if (length == 0) [[unlikely]] return false;
+  if (kCheckRoom && next == out_end) [[unlikely]] return false;
   if (special[tag] != 0) [[unlikely]] return false;  // also tag 0: no digits or a leading zero
   AppendField(next, static_cast<std::uint32_t>(tag), value_start, length);
-  pos = value_start + length + 1;  // soh + 1
+  pos = soh + 1;
   return true;
 }
 
