@@ -819,7 +819,7 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
     }
 
     PublishView<true>(out, data, static_cast<std::uint32_t>(h.total()), fields, count, index,
-                h.body_length, checksum);
+                      h.body_length, checksum);
     return PackedError{0};
     }
 
