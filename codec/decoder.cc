@@ -508,10 +508,6 @@ const bool kHaveAvx512Walk = simd::CpuSupportsAvx512Vbmi2();
 const std::size_t kAvx512WalkMinBytes =
     simd::CpuHasFullWidthAvx512() ? 2 * simd::kBlockBytes + 1 : 384;
 
-// Whether the CPU can run the AVX2 walk (field_walk_avx2.h), read once at
-// start-up (a Decode before this initialiser has run sees false: the scan-then-walk path).
-const bool kHaveAvx2Walk = simd::CpuSupports(simd::Isa::kAvx2);
-
 // WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
 // has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
 // the bytes' size, which is at least 32): the fields go to next, next + 1,
@@ -531,7 +527,11 @@ const bool kHaveAvx2Walk = simd::CpuSupports(simd::Isa::kAvx2);
                                            const codec_internal::SpecialTags* special,
                                            Field* next, Field* const out_end) noexcept {
   // Only tail calls here: no frame.
-  if (kHaveAvx2Walk && simd_internal::ActiveIsaIsAvx2OrWider()) [[likely]] {
+  // An AVX2 or AVX-512 active implementation implies a CPU that runs the
+  // AVX2 walk: simd chooses (and SetActiveIsa accepts) only what
+  // simd::CpuSupports, and its kAvx512 includes kAvx2's features (AVX2, BMI1,
+  // BMI2, LZCNT, POPCNT). Before the first choice neither is active.
+  if (simd_internal::ActiveIsaIsAvx2OrWider()) [[likely]] {
     // WalkOrdinaryAvx2's size dispatch here, one jump fewer.
     if (body_end <= 2 * simd::kBlockBytes) {
       return body_end <= simd::kBlockBytes
@@ -554,6 +554,7 @@ const bool kHaveAvx2Walk = simd::CpuSupports(simd::Isa::kAvx2);
 
 // Member by member: a whole MessageView assembled first and copied is
 // shuffled through vector registers.
+template <bool kLargeTags>
 [[gnu::always_inline]] inline void Decoder::PublishView(
     MessageView& out, const char* data, std::uint32_t size, const Field* fields,
     std::uint32_t count, const FieldIndex& index, std::uint32_t body_length,
@@ -564,9 +565,17 @@ const bool kHaveAvx2Walk = simd::CpuSupports(simd::Isa::kAvx2);
   out.count_ = count;
   out.direct_ = index.direct_;
   out.direct_tags_ = index.direct_tags_;
-  out.hash_ = index.hash_;
-  out.hash_mask_ = index.hash_mask_;
-  out.generation_ = index.generation_;
+  if constexpr (kLargeTags) {
+    out.hash_ = index.hash_;
+    out.hash_mask_ = index.hash_mask_;
+    out.generation_ = index.generation_;
+  } else {
+    // No field's tag reaches direct_tags: no hash table to look in (FindLarge
+    // returns nullptr for a null hash_), whatever generation the index is at.
+    out.hash_ = nullptr;
+    out.hash_mask_ = 0;
+    out.generation_ = 0;
+  }
   out.body_length_ = body_length;
   out.checksum_ = checksum;
 }
@@ -809,8 +818,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
       }
     }
 
-    PublishView(out, data, static_cast<std::uint32_t>(h.total()), fields, count, index,
-                h.body_length, checksum);
+    PublishView<true>(out, data, static_cast<std::uint32_t>(h.total()), fields, count, index,
+                      h.body_length, checksum);
     return PackedError{0};
     }
 
@@ -902,12 +911,13 @@ template <bool kValidate>
   }
   *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
   const std::uint32_t count = static_cast<std::uint32_t>(next - all);
-  index.Begin();
-  // Every tag is below kSpecialTags <= direct_tags.
+  // Every tag is below kSpecialTags <= direct_tags: the direct table alone,
+  // no hash-table generation (FieldIndex::Begin) to start.
   FillDirectFast(index.direct_, all, count);
 
-  PublishView(out, data, static_cast<std::uint32_t>(body_end + codec_internal::kTrailerBytes),
-              all, count, index, h.body_length, static_cast<std::uint8_t>(given));
+  PublishView<false>(out, data,
+                     static_cast<std::uint32_t>(body_end + codec_internal::kTrailerBytes), all,
+                     count, index, h.body_length, static_cast<std::uint8_t>(given));
   return Resume{Resume::kDecoded};
 }
 

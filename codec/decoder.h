@@ -113,6 +113,10 @@ class Decoder {
 
   // PublishView writes a decoded message's view of `index` into out, member
   // by member (both paths end with it once every check has passed).
+  // kLargeTags false (DecodeFast: every tag is below the index's direct_tags)
+  // publishes no hash table, so the view's FindLarge answers nullptr at once
+  // and the index needs no new generation (FieldIndex::Begin) for it.
+  template <bool kLargeTags>
   static void PublishView(MessageView& out, const char* data, std::uint32_t size,
                           const Field* fields, std::uint32_t count, const FieldIndex& index,
                           std::uint32_t body_length, std::uint8_t checksum) noexcept;

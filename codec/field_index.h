@@ -17,7 +17,8 @@
 // it is below the field count and that field has the tag, so slots left by
 // earlier messages need no clearing. Larger tags go through an open-addressing
 // hash table at most half full, whose entries are stamped with a per-decode
-// generation. Both are O(1).
+// generation (a message without such tags, as the decoder's fast path takes,
+// gets a view without the table and starts no generation). Both are O(1).
 //
 // Lifetime and threads: one FieldIndex holds the index of one message at a
 // time; decoding again into it (or destroying it, or the Arena/buffer its

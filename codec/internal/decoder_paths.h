@@ -2,7 +2,9 @@
 // between, so tests can hold the fast path against the general one.
 //
 // Internal: users call Decoder::Decode. Fast returns true only when it decoded
-// the message (then `out` is set exactly as General would set it); false
+// the message (then `out` answers every question exactly as General's view
+// would: fields, lookups, sizes; having no tag at or above direct_tags, it
+// holds no hash table); false
 // means "not the common shape" and changes nothing but the index's scratch
 // contents. General is the complete decoder (every check, every error).
 // Walk runs one of DecodeFast's field walks alone, for tests that hold the

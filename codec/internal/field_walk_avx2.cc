@@ -26,26 +26,57 @@ namespace {
 
 constexpr std::size_t kBlock = 64;
 
-// kStep[64 + i] is 0xFF and kStep[i] 0 for i in 0..63: the 32 bytes at
-// kStep + 64 - k are 0xFF exactly at the lanes i >= k (k in 0..64), those at
-// kStep + 96 - k at the lanes i + 32 >= k (k in 32..96).
-alignas(64) constexpr std::uint8_t kStep[128] = {
+// kWalkBytes holds the walk's byte constants: bytes 64..127 are 0xFF and
+// 0..63 are 0 (the step: the 32 bytes at kWalkBytes + 64 - k are 0xFF
+// exactly at the lanes i >= k for k in 0..64, those at kWalkBytes + 96 - k
+// at the lanes i + 32 >= k for k in 32..96), bytes 128..159 are SOH (what
+// each 32 bytes are compared with).
+constexpr std::size_t kSohOffset = 128;
+alignas(64) constexpr std::uint8_t kWalkBytes[kSohOffset + 32] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
+
+// WalkConstants are the vectors a walk needs: the SOH vector, and the
+// address of the step bytes.
+struct WalkConstants {
+  const std::uint8_t* bytes;
+  __m256i soh;
+};
+
+// LoadedWalkConstants, for the one- and two-block walks, loads the SOH
+// vector from kWalkBytes, whose address goes through an empty asm so that
+// GCC cannot see the constant (it builds a known broadcast with three
+// instructions: mov, vmovd, vpbroadcastb); the same register addresses the
+// step bytes.
+[[gnu::always_inline]] inline WalkConstants LoadedWalkConstants() noexcept {
+  const std::uint8_t* bytes = kWalkBytes;
+  __asm__("" : "+r"(bytes));
+  return WalkConstants{bytes,
+                       _mm256_load_si256(reinterpret_cast<const __m256i*>(bytes + kSohOffset))};
+}
+
+// BuiltWalkConstants, for the block loop, leaves both to GCC: it builds the
+// SOH vector once before the loop (a loaded one, or its address, held across
+// the field loop costs a stack slot there).
+[[gnu::always_inline]] inline WalkConstants BuiltWalkConstants() noexcept {
+  return WalkConstants{kWalkBytes, _mm256_set1_epi8('\x01')};
+}
 
 // AtLeast returns the 32 lanes i with i + first >= k as 0xFF, the others 0
 // (first 0 or 32; k - first in -32..64).
-[[gnu::always_inline]] inline __m256i AtLeast(std::size_t k, std::size_t first) noexcept {
-  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kStep + 64 + first - k));
+[[gnu::always_inline]] inline __m256i AtLeast(const WalkConstants& c, std::size_t k,
+                                              std::size_t first) noexcept {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.bytes + 64 + first - k));
 }
 
-[[gnu::always_inline]] inline std::uint64_t SohMask(__m256i v) noexcept {
-  return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\x01'))));
+[[gnu::always_inline]] inline std::uint64_t SohMask(const WalkConstants& c, __m256i v) noexcept {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, c.soh)));
 }
 
 [[gnu::always_inline]] inline std::uint64_t SumLanes(__m256i v) noexcept {
@@ -55,27 +86,29 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
 
 // BlockBits reads the 64 bytes at p: returns their SOH mask and adds their
 // bytes to *sum.
-[[gnu::always_inline]] inline std::uint64_t BlockBits(const char* p, __m256i* sum) noexcept {
+[[gnu::always_inline]] inline std::uint64_t BlockBits(const WalkConstants& c, const char* p,
+                                                      __m256i* sum) noexcept {
   const __m256i zero = _mm256_setzero_si256();
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
   *sum = _mm256_add_epi64(*sum, _mm256_add_epi64(_mm256_sad_epu8(lo, zero), _mm256_sad_epu8(hi, zero)));
-  return SohMask(lo) | SohMask(hi) << 32;
+  return SohMask(c, lo) | SohMask(c, hi) << 32;
 }
 
 // TailBits reads the window [body_end - 64, body_end), whose first `skip`
 // bytes (0..63) an earlier block took: returns the SOH mask of the rest (bit
 // 0 at the window's byte `skip`) and adds the rest's bytes to *sum.
-[[gnu::always_inline]] inline std::uint64_t TailBits(const char* data, std::size_t body_end,
-                                                     std::size_t skip, __m256i* sum) noexcept {
+[[gnu::always_inline]] inline std::uint64_t TailBits(const WalkConstants& c, const char* data,
+                                                     std::size_t body_end, std::size_t skip,
+                                                     __m256i* sum) noexcept {
   const __m256i zero = _mm256_setzero_si256();
   const char* const w = data + body_end - kBlock;
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32));
   *sum = _mm256_add_epi64(
-      *sum, _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(lo, AtLeast(skip, 0)), zero),
-                             _mm256_sad_epu8(_mm256_and_si256(hi, AtLeast(skip, 32)), zero)));
-  return (SohMask(lo) | SohMask(hi) << 32) >> skip;
+      *sum, _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(lo, AtLeast(c, skip, 0)), zero),
+                             _mm256_sad_epu8(_mm256_and_si256(hi, AtLeast(c, skip, 32)), zero)));
+  return (SohMask(c, lo) | SohMask(c, hi) << 32) >> skip;
 }
 
 // Walk takes the fields whose SOH bits are in `bits` (of the block at
@@ -105,6 +138,7 @@ alignas(64) constexpr std::uint8_t kStep[128] = {
 WalkResult WalkOrdinaryAvx2OneBlock(const char* data, std::size_t body_start,
                                     std::size_t body_end, const std::uint8_t* special,
                                     Field* next, Field* out_end) noexcept {
+  const WalkConstants c = LoadedWalkConstants();
   const __m256i zero = _mm256_setzero_si256();
   std::size_t pos = body_start;
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data));
@@ -113,13 +147,13 @@ WalkResult WalkOrdinaryAvx2OneBlock(const char* data, std::size_t body_start,
   if (body_end > 32) {
     const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + body_end - 32));
     // hi's lanes i < 64 - body_end are lo's bytes again: out of the sum (the mask's OR is exact).
-    bits = SohMask(lo) | SohMask(hi) << (body_end - 32);
+    bits = SohMask(c, lo) | SohMask(c, hi) << (body_end - 32);
     sum = _mm256_add_epi64(_mm256_sad_epu8(lo, zero),
-                           _mm256_sad_epu8(_mm256_and_si256(hi, AtLeast(kBlock - body_end, 0)), zero));
+                           _mm256_sad_epu8(_mm256_and_si256(hi, AtLeast(c, kBlock - body_end, 0)), zero));
   } else {
     // Bytes at body_end and after (lanes i >= body_end) are not the body's.
-    bits = _bzhi_u64(SohMask(lo), static_cast<unsigned>(body_end));
-    sum = _mm256_sad_epu8(_mm256_andnot_si256(AtLeast(body_end, 0), lo), zero);
+    bits = _bzhi_u64(SohMask(c, lo), static_cast<unsigned>(body_end));
+    sum = _mm256_sad_epu8(_mm256_andnot_si256(AtLeast(c, body_end, 0), lo), zero);
   }
   bits &= ~std::uint64_t{0} << body_start;  // the header's SOH bits go
   if (!Walk(data, special, out_end, UncheckedLast(out_end), 0, bits, pos, next)) [[unlikely]] {
@@ -133,11 +167,12 @@ WalkResult WalkOrdinaryAvx2OneBlock(const char* data, std::size_t body_start,
 WalkResult WalkOrdinaryAvx2TwoBlocks(const char* data, std::size_t body_start,
                                      std::size_t body_end, const std::uint8_t* special,
                                      Field* next, Field* out_end) noexcept {
+  const WalkConstants c = LoadedWalkConstants();
   std::size_t pos = body_start;
   __m256i sum = _mm256_setzero_si256();
-  const std::uint64_t bits0 = BlockBits(data, &sum) & (~std::uint64_t{0} << body_start);
+  const std::uint64_t bits0 = BlockBits(c, data, &sum) & (~std::uint64_t{0} << body_start);
   // The window [body_end - 64, body_end): its first 128 - body_end bytes are block 0's.
-  const std::uint64_t bits1 = TailBits(data, body_end, 2 * kBlock - body_end, &sum);
+  const std::uint64_t bits1 = TailBits(c, data, body_end, 2 * kBlock - body_end, &sum);
   const std::uintptr_t unchecked_last = UncheckedLast(out_end);
   if (!Walk(data, special, out_end, unchecked_last, 0, bits0, pos, next) ||
       !Walk(data, special, out_end, unchecked_last, kBlock, bits1, pos, next)) [[unlikely]] {
@@ -151,13 +186,14 @@ WalkResult WalkOrdinaryAvx2TwoBlocks(const char* data, std::size_t body_start,
 WalkResult WalkOrdinaryAvx2Blocks(const char* data, std::size_t body_start,
                                   std::size_t body_end, const std::uint8_t* special,
                                   Field* next, Field* out_end) noexcept {
+  const WalkConstants c = BuiltWalkConstants();
   const std::uintptr_t unchecked_last = UncheckedLast(out_end);
   std::size_t pos = body_start;
   __m256i acc = _mm256_setzero_si256();
   std::uint64_t keep = ~std::uint64_t{0} << body_start;  // the header's SOH bits go
   std::size_t b = 0;
   for (; b + kBlock <= body_end; b += kBlock) {
-    const std::uint64_t bits = BlockBits(data + b, &acc) & keep;
+    const std::uint64_t bits = BlockBits(c, data + b, &acc) & keep;
     keep = ~std::uint64_t{0};
     if (!Walk(data, special, out_end, unchecked_last, b, bits, pos, next)) [[unlikely]] {
       return WalkResult{next, kWalkStopped};
@@ -165,7 +201,7 @@ WalkResult WalkOrdinaryAvx2Blocks(const char* data, std::size_t body_start,
   }
   if (b != body_end) {
     // The window [body_end - 64, body_end): its first b + 64 - body_end bytes (1..63) were taken.
-    const std::uint64_t bits = TailBits(data, body_end, b + kBlock - body_end, &acc);
+    const std::uint64_t bits = TailBits(c, data, body_end, b + kBlock - body_end, &acc);
     if (!Walk(data, special, out_end, unchecked_last, b, bits, pos, next)) [[unlikely]] {
       return WalkResult{next, kWalkStopped};
     }

@@ -299,6 +299,45 @@ TEST_P(DecoderFastPathTest, IndexSizesMatchTheGeneralPath) {
             ErrorCode::kIndexCapacityExceeded);
 }
 
+// A message the fast path takes publishes no hash table: tags at or above
+// the index's direct_tags that an earlier message (general path) put in the
+// hash table are not found in it, and are found again when such a message is
+// decoded next, through default and smallest (10000) direct tables.
+TEST_P(DecoderFastPathTest, LargeTagsOfAnEarlierMessageAreNotFound) {
+  Decoder decoder;
+  const std::string ordinary =
+      Assemble("FIX.4.4", {{35, "0"}, {49, "A"}, {56, "B"}, {34, "7"}, {58, "text"}});
+  for (const std::uint32_t direct_tags : {FieldIndex::kDefaultDirectTags, 10000u}) {
+    const std::vector<std::uint32_t> large = {10001u, 16384u, 123456u, 999999999u};
+    std::vector<RefField> body = {{35, "D"}, {11, "x"}};
+    for (std::uint32_t tag : large) body.push_back({tag, "v" + std::to_string(tag)});
+    const std::string with_large = Assemble("FIX.4.4", body);
+    FieldIndex index(64, direct_tags);
+    for (int round = 0; round < 3; ++round) {
+      MessageView view;
+      ASSERT_TRUE(decoder.Decode(with_large, index, view).ok());
+      for (std::size_t k = 0; k < large.size(); ++k) {
+        const Field* f = view.Find(large[k]);
+        ASSERT_NE(f, nullptr) << large[k] << " round " << round;
+        EXPECT_EQ(f - view.fields().data(), static_cast<std::ptrdiff_t>(4 + k)) << large[k];
+      }
+      MessageView fast_view;
+      ASSERT_TRUE(DecoderPaths::Fast(decoder, ordinary, index, fast_view));
+      MessageView ordinary_view;
+      ASSERT_TRUE(decoder.Decode(ordinary, index, ordinary_view).ok());
+      for (const MessageView* v : {&fast_view, &ordinary_view}) {
+        for (std::uint32_t tag : large) {
+          EXPECT_EQ(v->Find(tag), nullptr) << tag << " direct " << direct_tags;
+          EXPECT_FALSE(v->Get(tag).has_value()) << tag;
+          EXPECT_EQ(v->Count(tag), 0u) << tag;
+        }
+        ASSERT_NE(v->Find(58), nullptr);
+        EXPECT_EQ(v->Find(58) - v->fields().data(), 6);
+      }
+    }
+  }
+}
+
 // Bodies ending on both sides of 2 KB, where the fast walk goes from one
 // scan of the whole message to a scan per 2 KB chunk, with the last field's
 // SOH at every offset near it, and indexes of every capacity around the field
