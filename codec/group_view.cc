@@ -9,7 +9,6 @@
 #include "codec/internal/repeat_tags.h"
 #include "codec/internal/repeat_tags_avx2.h"
 #include "codec/values.h"
-#include "simd/cpu_features.h"
 #include "simd/internal/active_isa.h"
 
 namespace fixwire {
@@ -20,20 +19,17 @@ using codec_internal::kNoGroup;
 
 namespace {
 
-// Whether the CPU can run the AVX2 run compare (repeat_tags_avx2.h), read
-// once at start-up (a call before this initialiser has run sees false: the
-// scalar compare).
-const bool kHaveAvx2Repeat = simd::CpuSupports(simd::Isa::kAvx2);
-
 // RepeatEnd is RepeatedTagsEnd (repeat_tags.h): the first index t in
 // [from, limit) whose tag differs from the tag `period` fields before it.
 // Eight fields or more go to the AVX2 compare where AVX2 or AVX-512 is the
-// active SIMD implementation (simd::ActiveIsa); fewer, and every other case,
-// to the scalar one, inline.
+// active SIMD implementation (simd::ActiveIsa), which implies a CPU that
+// runs it: simd chooses only what simd::CpuSupports, and kAvx512 includes
+// kAvx2's features (the decoder's AVX2 walk relies on the same); fewer, and
+// every other case, to the scalar one, inline.
 [[gnu::always_inline]] inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from,
                                                       std::uint32_t period,
                                                       std::uint32_t limit) noexcept {
-  if (limit - from >= 8 && kHaveAvx2Repeat && simd_internal::ActiveIsaIsAvx2OrWider()) {
+  if (limit - from >= 8 && simd_internal::ActiveIsaIsAvx2OrWider()) {
     return codec_internal::RepeatedTagsEndAvx2(f, from, period, limit);
   }
   return codec_internal::RepeatedTagsEnd(f, from, period, limit);

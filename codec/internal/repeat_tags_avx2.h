@@ -4,9 +4,9 @@
 //
 // Internal to the group indexer. Built for AVX2 (its own library): call it
 // only where simd::CpuSupports(simd::Isa::kAvx2) is true. The group indexer
-// also asks that the active SIMD implementation be AVX2 or AVX-512, so that
-// forcing SSE2 or scalar (FIXWIRE_SIMD, SetActiveIsa) selects the scalar
-// function. No allocation, any thread.
+// calls it only where the active SIMD implementation is AVX2 or AVX-512,
+// which implies that, so forcing SSE2 or scalar (FIXWIRE_SIMD, SetActiveIsa)
+// selects the scalar function. No allocation, any thread.
 #ifndef FIXWIRE_CODEC_INTERNAL_REPEAT_TAGS_AVX2_H_
 #define FIXWIRE_CODEC_INTERNAL_REPEAT_TAGS_AVX2_H_
 
