@@ -14,11 +14,14 @@
 
 #include "codec/encoder.h"
 #include "gtest/gtest.h"
+#include "tests/codec/encoder_test_support.h"
 
 namespace fixwire {
 namespace {
 
 using namespace std::string_literals;
+// Reference decimal text by string manipulation (shared with the message property tests).
+using test_support::RefDecimal;
 
 // Encode one field "1=<value>|" in a fragment; return the value text or
 // "ERR:<code>" on failure.
@@ -65,23 +68,6 @@ TEST(EncoderValues, SignedAndUnsignedAtEveryDigitCount) {
     const auto s = static_cast<std::int64_t>(rng()) >> (rng() % 64);
     EXPECT_EQ(One([s](Encoder& e) { e.AddInt(1, s); }), std::to_string(s));
   }
-}
-
-// Reference decimal text by string manipulation.
-std::string RefDecimal(std::int64_t m, int exponent) {
-  const bool negative = m < 0;
-  std::string digits = std::to_string(m);
-  if (negative) digits.erase(0, 1);
-  std::string out;
-  if (exponent >= 0) {
-    out = digits;
-    if (digits != "0") out += std::string(static_cast<std::size_t>(exponent), '0');
-  } else {
-    const auto frac = static_cast<std::size_t>(-exponent);
-    if (digits.size() <= frac) digits.insert(0, frac - digits.size() + 1, '0');
-    out = digits.substr(0, digits.size() - frac) + "." + digits.substr(digits.size() - frac);
-  }
-  return negative ? "-" + out : out;
 }
 
 TEST(EncoderValues, DecimalExact) {
