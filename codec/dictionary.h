@@ -13,8 +13,9 @@
 //     (header, trailer, a message body, a group entry) holds a bitset over
 //     ordinals for "is this field a direct member", plus its members in
 //     definition order with their required flags and nested group layouts.
-//   - message(msg_type): one- and two-character MsgTypes index a direct table;
-//     longer ones are found by binary search.
+//   - message(msg_type): MsgTypes of one or two bytes (any values) index a
+//     direct table by length, first and last byte (ShortTypeKey); longer
+//     ones are found by binary search.
 //   - enumerated values: a 128-bit set for fields whose values are all single
 //     ASCII characters, a sorted array of strings otherwise.
 //   - groups (IndexGroups): each group scope's member window, a dense tag ->

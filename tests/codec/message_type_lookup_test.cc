@@ -69,16 +69,22 @@ std::string Xml(bool header_group) {
     }
     xml += "</message>\n";
   }
-  xml += R"(</messages>
-<fields><field number="8" name="BeginString" type="STRING"/>
-<field number="9" name="BodyLength" type="LENGTH"/><field number="35" name="MsgType" type="STRING"/>
-<field number="10" name="CheckSum" type="STRING"/><field number="49" name="SenderCompID" type="STRING"/>
-<field number="58" name="Text" type="STRING"/>
-<field number="20" name="NoLow" type="NUMINGROUP"/><field number="21" name="LowID" type="STRING"/>
-<field number="22" name="LowX" type="STRING"/>
-<field number="300" name="NoHdr" type="NUMINGROUP"/><field number="301" name="HdrID" type="STRING"/>
-<field number="302" name="HdrX" type="STRING"/>
-</fields></fix>)";
+  xml += "</messages>\n<fields>\n";
+  const struct {
+    int number;
+    const char* name;
+    const char* type;
+  } fields[] = {{8, "BeginString", "STRING"}, {9, "BodyLength", "LENGTH"},
+                {35, "MsgType", "STRING"},    {10, "CheckSum", "STRING"},
+                {49, "SenderCompID", "STRING"}, {58, "Text", "STRING"},
+                {20, "NoLow", "NUMINGROUP"},  {21, "LowID", "STRING"},
+                {22, "LowX", "STRING"},       {300, "NoHdr", "NUMINGROUP"},
+                {301, "HdrID", "STRING"},     {302, "HdrX", "STRING"}};
+  for (const auto& f : fields) {
+    xml += "<field number=\"" + std::to_string(f.number) + "\" name=\"" + f.name +
+           "\" type=\"" + f.type + "\"/>\n";
+  }
+  xml += "</fields></fix>";
   return xml;
 }
 
