@@ -13,8 +13,9 @@
 //     (header, trailer, a message body, a group entry) holds a bitset over
 //     ordinals for "is this field a direct member", plus its members in
 //     definition order with their required flags and nested group layouts.
-//   - message(msg_type): one- and two-character MsgTypes index a direct table;
-//     longer ones are found by binary search.
+//   - message(msg_type): MsgTypes of one or two bytes (any values) index a
+//     direct table by length, first and last byte (ShortTypeKey); longer
+//     ones are found by binary search.
 //   - enumerated values: a 128-bit set for fields whose values are all single
 //     ASCII characters, a sorted array of strings otherwise.
 //   - groups (IndexGroups): each group scope's member window, a dense tag ->
@@ -404,7 +405,7 @@ class Dictionary {
   std::size_t field_words() const noexcept { return field_words_; }
 
   // message returns the definition of a MsgType, or nullptr when unknown.
-  // Inline for one- and two-character MsgTypes (a table load).
+  // Inline for one- and two-byte MsgTypes (a table load).
   const MessageDef* message(std::string_view msg_type) const noexcept {
     const MessageDef* m;
     if (ShortMessage(msg_type, &m)) return m;
@@ -412,19 +413,27 @@ class Dictionary {
   }
   // ShortMessage is message()'s inline table alone, without a call: true
   // with *out set (nullptr: not defined) when the table decides the
-  // MsgType, false when message() would search the longer types.
+  // MsgType (one or two bytes, any values), false when message() would
+  // search the longer types.
   [[gnu::always_inline]] bool ShortMessage(std::string_view msg_type,
                                            const MessageDef** out) const noexcept {
-    if (msg_type.size() - 1 < 2 && !short_types_.empty()) {
-      const unsigned c0 = static_cast<unsigned char>(msg_type[0]);
-      const unsigned c1 = msg_type.size() == 2 ? static_cast<unsigned char>(msg_type[1]) : 0u;
-      if (c0 - 1 < 127 && c1 < 128 && (msg_type.size() == 1 || c1 != 0)) {
-        const std::uint16_t idx = short_types_[c0 * 128 + c1];
-        *out = idx == 0 ? nullptr : &messages_[idx - 1u];
-        return true;
-      }
+    const std::size_t extra = msg_type.size() - 1;  // 0 or 1 for a short type
+    if (extra < 2 && !short_types_.empty()) {
+      const std::uint16_t idx = short_types_[ShortTypeKey(
+          static_cast<unsigned char>(msg_type[0]), static_cast<unsigned char>(msg_type[extra]),
+          static_cast<std::uint32_t>(extra))];
+      *out = idx == 0 ? nullptr : &messages_[idx - 1u];
+      return true;
     }
     return false;
+  }
+  // ShortTypeKey: the short_types_ slot of a MsgType of 1 + extra bytes
+  // (extra 0 or 1) whose first byte is `first` and last `last` (the same
+  // byte for one byte): no branch, and no slot shared by two MsgTypes.
+  static constexpr std::uint32_t kShortTypeSlots = 2u << 16;
+  [[gnu::always_inline]] static std::uint32_t ShortTypeKey(std::uint32_t first, std::uint32_t last,
+                                                           std::uint32_t extra) noexcept {
+    return extra << 16 | last << 8 | first;
   }
   std::span<const MessageDef> messages() const noexcept { return messages_; }
   // message_required: the required members of the header, the message's
@@ -560,7 +569,7 @@ class Dictionary {
   std::vector<std::string> message_names_, message_types_;
   std::vector<std::uint32_t> group_count_tags_;  // body_group_count_tags, header_trailer_...
   std::uint32_t header_trailer_groups_begin = 0, header_trailer_groups_count = 0;
-  std::vector<std::uint16_t> short_types_;  // 128*128 table: msg index + 1, or 0
+  std::vector<std::uint16_t> short_types_;  // kShortTypeSlots, by ShortTypeKey: msg index + 1, or 0
   std::vector<std::pair<std::string_view, std::uint32_t>> long_types_;  // sorted
   std::vector<std::pair<std::uint32_t, std::uint32_t>> length_data_pairs_;
 

@@ -470,15 +470,14 @@ void DictionaryBuilder::CompileGroupCountTags() {
 }
 
 void DictionaryBuilder::CompileMessageTables() {
-  d_.short_types_.assign(128 * 128, 0);
+  d_.short_types_.assign(Dictionary::kShortTypeSlots, 0);
   for (std::size_t i = 0; i < d_.message_types_.size(); ++i) {
     const std::string& t = d_.message_types_[i];
-    bool ascii = std::all_of(t.begin(), t.end(),
-                             [](char c) { return static_cast<unsigned char>(c) < 128 && c != 0; });
-    if (ascii && (t.size() == 1 || t.size() == 2)) {
-      unsigned c0 = static_cast<unsigned char>(t[0]);
-      unsigned c1 = t.size() == 2 ? static_cast<unsigned char>(t[1]) : 0u;
-      d_.short_types_[c0 * 128 + c1] = static_cast<std::uint16_t>(i + 1);
+    if (t.size() == 1 || t.size() == 2) {
+      const std::uint32_t key = Dictionary::ShortTypeKey(
+          static_cast<unsigned char>(t.front()), static_cast<unsigned char>(t.back()),
+          static_cast<std::uint32_t>(t.size() - 1));
+      d_.short_types_[key] = static_cast<std::uint16_t>(i + 1);
     } else {
       d_.long_types_.emplace_back(d_.message_types_[i], static_cast<std::uint32_t>(i));
     }
