@@ -159,10 +159,6 @@ constexpr ByteTable MakeByteTable(F f) {
 constexpr ByteTable kIota = MakeByteTable([](int i) { return i; });
 constexpr ByteTable kSpread = MakeByteTable([](int i) { return i / 4; });
 constexpr ByteTable kWindow = MakeByteTable([](int i) { return 60 + i % 4; });
-// Byte i (of the low 32): 2i and 2i + 1 (mod 32): where the i-th E and the
-// i-th SOH are in a block's E and SOH positions in order, which alternate.
-constexpr ByteTable kEven = MakeByteTable([](int i) { return 2 * i % 32; });
-constexpr ByteTable kOdd = MakeByteTable([](int i) { return (2 * i + 1) % 32; });
 
 // kInterleave[q]: the dword permute for output vector q (Fields 16q/3 ...):
 // lane l is member (16q + l) % 3 of field j = (16q + l) / 3: the tag (index
@@ -189,29 +185,37 @@ constexpr __mmask16 LengthLanes(int q) {
 }
 constexpr __mmask16 kLengthLanes[3] = {LengthLanes(0), LengthLanes(1), LengthLanes(2)};
 
-// The same for 8 fields in 256-bit vectors: lane l of output vector q is
-// member (8q + l) % 3 of field (8q + l) / 3 (offsets at index 8 + j).
-struct DwordTable8 {
-  std::int32_t lanes[8];
-};
-constexpr DwordTable8 MakeInterleave8(int q) {
-  DwordTable8 t{};
-  for (int l = 0; l < 8; ++l) {
-    const int d = 8 * q + l;
-    t.lanes[l] = d % 3 == 1 ? 8 + d / 3 : d / 3;
+// The common block's fields (at most 8) live in one vector, "offsets : tags":
+// lane j the j-th field's offset (E + 1, absolute), lane 8 + j its tag.
+// kCarryIn[s] is the dword permute of (this block's offsets : tags, the
+// previous block's) that puts the pending field in front: s = 0, none
+// pending, lane j stays; s = 1..8, the pending field is lane s - 1 (and
+// 8 + s - 1) of the previous vector, lane j of this block's goes to j + 1.
+constexpr DwordTable MakeCarryIn(int s) {
+  DwordTable t{};
+  for (int l = 0; l < 16; ++l) {
+    const int half = l & 8;
+    const int j = l & 7;
+    t.lanes[l] = s == 0 ? l : j == 0 ? 16 + half + s - 1 : l - 1;
   }
   return t;
 }
-constexpr DwordTable8 kInterleave8[3] = {MakeInterleave8(0), MakeInterleave8(1),
-                                         MakeInterleave8(2)};
-constexpr __mmask8 LengthLanes8(int q) {
-  unsigned m = 0;
-  for (int l = 0; l < 8; ++l) {
-    if ((8 * q + l) % 3 == 2) m |= 1u << l;
+constexpr DwordTable kCarryIn[9] = {MakeCarryIn(0), MakeCarryIn(1), MakeCarryIn(2),
+                                    MakeCarryIn(3), MakeCarryIn(4), MakeCarryIn(5),
+                                    MakeCarryIn(6), MakeCarryIn(7), MakeCarryIn(8)};
+// kStore8[q]: output dword 16q + l of 8 Fields from (offsets : tags, lengths):
+// member (16q + l) % 3 of field j = (16q + l) / 3: the tag (lane 8 + j), the
+// offset (lane j) or the length (index 16 + j: lane j of the second table).
+constexpr DwordTable MakeStore8(int q) {
+  DwordTable t{};
+  for (int l = 0; l < 16; ++l) {
+    const int d = 16 * q + l;
+    const int j = d / 3 % 8;
+    t.lanes[l] = d % 3 == 0 ? 8 + j : d % 3 == 1 ? j : 16 + j;
   }
-  return static_cast<__mmask8>(m);
+  return t;
 }
-constexpr __mmask8 kLengthLanes8[3] = {LengthLanes8(0), LengthLanes8(1), LengthLanes8(2)};
+constexpr DwordTable kStore8[2] = {MakeStore8(0), MakeStore8(1)};
 
 }  // namespace
 
@@ -236,24 +240,20 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   const __m512i interleave[3] = {_mm512_loadu_si512(kInterleave[0].lanes),
                                  _mm512_loadu_si512(kInterleave[1].lanes),
                                  _mm512_loadu_si512(kInterleave[2].lanes)};
+  const __m512i store8[2] = {_mm512_loadu_si512(kStore8[0].lanes),
+                             _mm512_loadu_si512(kStore8[1].lanes)};
   // 256-bit forms for the common block, whose fields fit 8 lanes.
-  const __m256i even = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kEven.bytes));
-  const __m256i odd = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kOdd.bytes));
-  const __m256i one8 = Pinned256(_mm256_set1_epi8(1));
   const __m256i spread8 = _mm512_castsi512_si256(spread);
   const __m256i window8 = _mm512_castsi512_si256(window);
   const __m256i ten_one8 = _mm512_castsi512_si256(ten_one);
   const __m256i hundred_one8 = _mm512_castsi512_si256(hundred_one);
-  const __m256i one32_8 = _mm512_castsi512_si256(one32);
-  const __m256i interleave8[3] = {
-      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kInterleave8[0].lanes)),
-      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kInterleave8[1].lanes)),
-      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kInterleave8[2].lanes))};
 
   __m512i acc = zero;      // SAD partial sums of the blocks before b
   __m512i prev_digits = zero;  // the previous block's tag digits (tags reach back 4 bytes)
-  __m256i carry_e = _mm256_setzero_si256();  // every lane: the pending field's E (absolute)
-  __m256i carry_t = _mm256_setzero_si256();  // every lane: its tag
+  // The previous block's fields as offsets : tags (see kCarryIn); the pending
+  // field, if any, in lanes carry_in - 1 and 8 + carry_in - 1.
+  __m512i prev_fields = zero;
+  unsigned carry_in = 0;   // 0: none pending; else 1 + the pending field's lane
   unsigned pending = 0;    // fields whose E was seen but not their SOH: 0 or 1
   std::uint64_t soh_carry = 0;  // byte b - 1 is SOH
   std::uint64_t e_carry = 0;    // byte b - 1 is an E
@@ -299,56 +299,47 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
     const __m512i tag_digit_values = _mm512_maskz_sub_epi8(tag_digits, v, zero_digit);
     acc = _mm512_add_epi64(acc, _mm512_sad_epu8(v, zero));
     const std::uint64_t field_ends = soh & body;  // the SOH of each field completed here
-    const std::uint64_t marks = field_ends | ends;
-    if (marks != 0) {
+    if ((field_ends | ends) != 0) {
       const unsigned m = static_cast<unsigned>(_mm_popcnt_u64(field_ends));  // <= 16
       const unsigned k = static_cast<unsigned>(_mm_popcnt_u64(ends));        // <= 16
-      // The E and SOH positions in order (one compress): they alternate, each
-      // field's E before its SOH, the pending field's SOH (if any) first. So
-      // this block's i-th E is at 2i + pending, the i-th SOH at 2i + 1 - pending.
-      const __m256i seq = _mm512_castsi512_si256(_mm512_maskz_compress_epi8(marks, iota));
-      const __mmask32 pend32 = static_cast<__mmask32>(0u - pending);
-      const __m256i e_bytes =
-          _mm256_permutexvar_epi8(_mm256_mask_add_epi8(even, pend32, even, one8), seq);
-      const __m256i s_bytes =
-          _mm256_permutexvar_epi8(_mm256_mask_sub_epi8(odd, pend32, odd, one8), seq);
-      if (pending + k <= 8) [[likely]] {
-        // Every field whose E is known fits 8 lanes: 256-bit vectors.
-        const __m256i base = _mm256_set1_epi32(static_cast<int>(b));
-        const __m256i e_pos =
-            _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm256_castsi256_si128(e_bytes)), base);
+      // This block's E positions in order, and its SOH positions (one compress each).
+      const __m128i e_bytes = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(ends, iota));
+      const __m128i s_bytes = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(field_ends, iota));
+      const unsigned fields = pending + k;  // the pending field and those whose E is here
+      if (fields <= 8) [[likely]] {
+        // Every field whose E is known fits 8 lanes: this block's offsets :
+        // tags, the pending field put in front by one two-table permute of
+        // it and the previous block's (kCarryIn).
+        const __m256i offsets = _mm256_add_epi32(_mm256_cvtepu8_epi32(e_bytes),
+                                                 _mm256_set1_epi32(static_cast<int>(b + 1)));
         // Each dword: the tag digits E - 4 .. E - 1 (as in the 512-bit form below).
-        const __m256i gather = _mm256_add_epi8(_mm256_permutexvar_epi8(spread8, e_bytes), window8);
+        const __m256i gather = _mm256_add_epi8(
+            _mm256_permutexvar_epi8(spread8, _mm256_castsi128_si256(e_bytes)), window8);
         const __m256i digits = _mm512_castsi512_si256(_mm512_permutex2var_epi8(
             prev_digits, _mm512_castsi256_si512(gather), tag_digit_values));
         const __m256i tags =
             _mm256_madd_epi16(_mm256_maddubs_epi16(digits, ten_one8), hundred_one8);
-        const __mmask8 shift = static_cast<__mmask8>(0u - pending);
-        const __m256i f_e = _mm256_mask_alignr_epi32(e_pos, shift, e_pos, carry_e, 7);
-        const __m256i f_t = _mm256_mask_alignr_epi32(tags, shift, tags, carry_t, 7);
-        if (k != 0) {
-          const __m256i last = _mm256_set1_epi32(static_cast<int>(k - 1));
-          carry_e = _mm256_permutexvar_epi32(last, e_pos);
-          carry_t = _mm256_permutexvar_epi32(last, tags);
-        }
-        pending = pending + k - m;
+        const __m512i these = _mm512_inserti64x4(_mm512_castsi256_si512(offsets), tags, 1);
+        const __m512i f = _mm512_permutex2var_epi32(
+            these, _mm512_loadu_si512(kCarryIn[carry_in].lanes), prev_fields);
+        prev_fields = f;
+        pending = fields - m;
+        carry_in = pending != 0 ? fields : 0;
         if (m != 0) {
-          const __mmask8 completed = static_cast<__mmask8>(_bzhi_u32(0xFFu, m));
-          const __m256i word = _mm512_castsi512_si256(
-              _mm512_permutex2var_epi32(filter_lo, _mm512_castsi256_si512(f_t), filter_hi));
-          const __mmask8 hits = _mm256_mask_test_epi32_mask(
-              completed, _mm256_rorv_epi32(word, _mm256_srli_epi32(f_t, 5)), one32_8);
+          const __mmask16 completed = static_cast<__mmask16>(_bzhi_u32(0xFFu, m) << 8);
+          // The filter's word tag % 32, rotated right by tag / 32 % 32 (lanes 8..15).
+          const __m512i word = _mm512_permutex2var_epi32(filter_lo, f, filter_hi);
+          const __mmask16 hits = _mm512_mask_test_epi32_mask(
+              completed, _mm512_rorv_epi32(word, _mm512_srli_epi32(f, 5)), one32);
           if (hits == 0 && out_end - next >= 8) [[likely]] {
-            const __m256i s_pos =
-                _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm256_castsi256_si128(s_bytes)), base);
-            const __m256i offsets = _mm256_add_epi32(f_e, one32_8);
-            const __m256i lengths = _mm256_sub_epi32(s_pos, offsets);
+            const __m256i s_pos = _mm256_add_epi32(_mm256_cvtepu8_epi32(s_bytes),
+                                                   _mm256_set1_epi32(static_cast<int>(b)));
+            const __m512i lengths =
+                _mm512_castsi256_si512(_mm256_sub_epi32(s_pos, _mm512_castsi512_si256(f)));
             char* const o = reinterpret_cast<char*>(next);
-            for (int q = 0; q < 3; ++q) {
-              __m256i w = _mm256_permutex2var_epi32(f_t, interleave8[q], offsets);
-              w = _mm256_mask_permutexvar_epi32(w, kLengthLanes8[q], interleave8[q], lengths);
-              _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + 32 * q), w);
-            }
+            _mm512_storeu_si512(o, _mm512_permutex2var_epi32(f, store8[0], lengths));
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + 64),
+                                _mm512_castsi512_si256(_mm512_permutex2var_epi32(f, store8[1], lengths)));
             next += m;
           } else {
             // A tag the filter may hold, or the index nearly full: the scalar step, exactly.
@@ -361,54 +352,56 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
         }
       } else {
         // Up to 16 fields: 512-bit vectors (k >= 8 here, so m >= 7).
-        const __m512i base = _mm512_set1_epi32(static_cast<int>(b));
-        const __m512i e_pos =
-            _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm256_castsi256_si128(e_bytes)), base);
+        const __m512i offsets = _mm512_add_epi32(_mm512_cvtepu8_epi32(e_bytes),
+                                                 _mm512_set1_epi32(static_cast<int>(b + 1)));
         // Each dword: the bytes E - 4 .. E - 1 (index 64 + E - 4 + j into prev : this)
         // of the tag digits (the rest 0: before a tag of fewer than 4 digits come
         // its SOH and the previous value's bytes).
         const __m512i gather =
-            _mm512_add_epi8(_mm512_permutexvar_epi8(spread, _mm512_castsi256_si512(e_bytes)), window);
+            _mm512_add_epi8(_mm512_permutexvar_epi8(spread, _mm512_castsi128_si512(e_bytes)), window);
         const __m512i digits = _mm512_permutex2var_epi8(prev_digits, gather, tag_digit_values);
         const __m512i tags = _mm512_madd_epi16(_mm512_maddubs_epi16(digits, ten_one), hundred_one);
         // The fields completed in this block: the pending one first, then this block's.
         const __mmask16 shift = static_cast<__mmask16>(0u - pending);
-        const __m512i f_e =
-            _mm512_mask_alignr_epi32(e_pos, shift, e_pos, _mm512_broadcast_i64x4(carry_e), 15);
-        const __m512i f_t =
-            _mm512_mask_alignr_epi32(tags, shift, tags, _mm512_broadcast_i64x4(carry_t), 15);
-        if (k != 0) {
+        const __m512i carry_o =
+            _mm512_permutexvar_epi32(_mm512_set1_epi32(static_cast<int>(carry_in - 1)), prev_fields);
+        const __m512i carry_t =
+            _mm512_permutexvar_epi32(_mm512_set1_epi32(static_cast<int>(carry_in + 7)), prev_fields);
+        const __m512i f_o = _mm512_mask_alignr_epi32(offsets, shift, offsets, carry_o, 15);
+        const __m512i f_t = _mm512_mask_alignr_epi32(tags, shift, tags, carry_t, 15);
+        pending = fields - m;
+        if (pending != 0) {
+          // The last E's field goes on pending: lanes 0 and 8 of prev_fields.
           const __m512i last = _mm512_set1_epi32(static_cast<int>(k - 1));
-          carry_e = _mm512_castsi512_si256(_mm512_permutexvar_epi32(last, e_pos));
-          carry_t = _mm512_castsi512_si256(_mm512_permutexvar_epi32(last, tags));
+          prev_fields = _mm512_mask_blend_epi32(0xFF00, _mm512_permutexvar_epi32(last, offsets),
+                                                _mm512_permutexvar_epi32(last, tags));
+          carry_in = 1;
+        } else {
+          carry_in = 0;
         }
-        pending = pending + k - m;
-        if (m != 0) {
-          const __mmask16 completed = static_cast<__mmask16>(_bzhi_u32(0xFFFFu, m));
-          // The filter's word tag % 32 (the permute reads the index's low 5 bits),
-          // rotated right by tag / 32 % 32 (the rotate reads the count's low 5 bits).
-          const __m512i word = _mm512_permutex2var_epi32(filter_lo, f_t, filter_hi);
-          const __mmask16 hits = _mm512_mask_test_epi32_mask(
-              completed, _mm512_rorv_epi32(word, _mm512_srli_epi32(f_t, 5)), one32);
-          if (hits == 0 && out_end - next >= 16) [[likely]] {
-            const __m512i s_pos =
-                _mm512_add_epi32(_mm512_cvtepu8_epi32(_mm256_castsi256_si128(s_bytes)), base);
-            const __m512i offsets = _mm512_add_epi32(f_e, one32);
-            const __m512i lengths = _mm512_sub_epi32(s_pos, offsets);
-            char* const o = reinterpret_cast<char*>(next);
-            for (int q = 0; q < 3; ++q) {
-              __m512i w = _mm512_permutex2var_epi32(f_t, interleave[q], offsets);
-              w = _mm512_mask_permutexvar_epi32(w, kLengthLanes[q], interleave[q], lengths);
-              _mm512_storeu_si512(o + 64 * q, w);
-            }
-            next += m;
-          } else {
-            // A tag the filter may hold, or the index nearly full: the scalar step, exactly.
-            std::uint64_t bits = field_ends;
-            std::size_t pos = ResumeAt(first, next, body_start);
-            if (!FastFields<true>(data, special, out_end, b, bits, pos, next)) {
-              return WalkResult{next, kWalkStopped};
-            }
+        const __mmask16 completed = static_cast<__mmask16>(_bzhi_u32(0xFFFFu, m));
+        // The filter's word tag % 32 (the permute reads the index's low 5 bits),
+        // rotated right by tag / 32 % 32 (the rotate reads the count's low 5 bits).
+        const __m512i word = _mm512_permutex2var_epi32(filter_lo, f_t, filter_hi);
+        const __mmask16 hits = _mm512_mask_test_epi32_mask(
+            completed, _mm512_rorv_epi32(word, _mm512_srli_epi32(f_t, 5)), one32);
+        if (hits == 0 && out_end - next >= 16) [[likely]] {
+          const __m512i s_pos = _mm512_add_epi32(_mm512_cvtepu8_epi32(s_bytes),
+                                                 _mm512_set1_epi32(static_cast<int>(b)));
+          const __m512i lengths = _mm512_sub_epi32(s_pos, f_o);
+          char* const o = reinterpret_cast<char*>(next);
+          for (int q = 0; q < 3; ++q) {
+            __m512i w = _mm512_permutex2var_epi32(f_t, interleave[q], f_o);
+            w = _mm512_mask_permutexvar_epi32(w, kLengthLanes[q], interleave[q], lengths);
+            _mm512_storeu_si512(o + 64 * q, w);
+          }
+          next += m;
+        } else {
+          // A tag the filter may hold, or the index nearly full: the scalar step, exactly.
+          std::uint64_t bits = field_ends;
+          std::size_t pos = ResumeAt(first, next, body_start);
+          if (!FastFields<true>(data, special, out_end, b, bits, pos, next)) {
+            return WalkResult{next, kWalkStopped};
           }
         }
       }
