@@ -256,10 +256,12 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   unsigned carry_in = 0;   // 0: none pending; else 1 + the pending field's lane
   unsigned pending = 0;    // fields whose E was seen but not their SOH: 0 or 1
   std::uint64_t soh_carry = 0;  // byte b - 1 is SOH
-  std::uint64_t e_carry = 0;    // byte b - 1 is an E
   std::uint64_t starts_before = 0;  // the previous block's S
   unsigned char add_carry = 0;      // the digit + S carry out of the previous block
   Field* const first = next;        // where the walk began writing (for ResumeAt)
+  // The last place 8 Fields fit below out_end (compared as addresses: it may
+  // be before `first`).
+  const std::uintptr_t room8_at = reinterpret_cast<std::uintptr_t>(out_end) - 8 * sizeof(Field);
   std::uint64_t body_from = ~std::uint64_t{0} << body_start;  // block 0: the body's bytes
 
   for (std::size_t b = 0; b < body_end; b += kBlock) {
@@ -287,17 +289,14 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
     // exactly when the byte 4 after its start is one of them and not the next
     // field's start (a field with a tag, '=', a value and SOH has 4 bytes or more).
     const std::uint64_t fifth = ((starts << 4) | (starts_before >> 60)) & ~starts;
-    const std::uint64_t bad = (ends & ~eq) | (ends & starts) | (starts & zeros) |
-                              (((ends << 1) | e_carry) & soh) | (tag_digits & fifth);
+    const std::uint64_t bad = (ends & ~eq) | (ends & starts) | (starts & zeros) | (tag_digits & fifth);
     starts_before = starts;
-    e_carry = ends >> 63;
     if (bad != 0) [[unlikely]] {
       return ScalarTail(data, b, body_end, special, ResumeAt(first, next, body_start), next,
                         out_end, SumLanes(acc));
     }
     // The tags' digits as values 0..9, every other byte 0.
     const __m512i tag_digit_values = _mm512_maskz_sub_epi8(tag_digits, v, zero_digit);
-    acc = _mm512_add_epi64(acc, _mm512_sad_epu8(v, zero));
     const std::uint64_t field_ends = soh & body;  // the SOH of each field completed here
     if ((field_ends | ends) != 0) {
       const unsigned m = static_cast<unsigned>(_mm_popcnt_u64(field_ends));  // <= 16
@@ -331,11 +330,14 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
           const __m512i word = _mm512_permutex2var_epi32(filter_lo, f, filter_hi);
           const __mmask16 hits = _mm512_mask_test_epi32_mask(
               completed, _mm512_rorv_epi32(word, _mm512_srli_epi32(f, 5)), one32);
-          if (hits == 0 && out_end - next >= 8) [[likely]] {
-            const __m256i s_pos = _mm256_add_epi32(_mm256_cvtepu8_epi32(s_bytes),
-                                                   _mm256_set1_epi32(static_cast<int>(b)));
-            const __m512i lengths =
-                _mm512_castsi256_si512(_mm256_sub_epi32(s_pos, _mm512_castsi512_si256(f)));
+          const __m256i s_pos = _mm256_add_epi32(_mm256_cvtepu8_epi32(s_bytes),
+                                                 _mm256_set1_epi32(static_cast<int>(b)));
+          const __m256i lengths8 = _mm256_sub_epi32(s_pos, _mm512_castsi512_si256(f));
+          // An empty value (length 0) is the scalar step's to stop at.
+          const __mmask8 empty = _mm256_mask_testn_epi32_mask(
+              static_cast<__mmask8>(completed >> 8), lengths8, lengths8);
+          if ((hits | empty) == 0 && reinterpret_cast<std::uintptr_t>(next) <= room8_at) [[likely]] {
+            const __m512i lengths = _mm512_castsi256_si512(lengths8);
             char* const o = reinterpret_cast<char*>(next);
             _mm512_storeu_si512(o, _mm512_permutex2var_epi32(f, store8[0], lengths));
             _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + 64),
@@ -351,7 +353,13 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
           }
         }
       } else {
-        // Up to 16 fields: 512-bit vectors (k >= 8 here, so m >= 7).
+        // Up to 16 fields: 512-bit vectors (k >= 8 here, so m >= 7). More
+        // (fields of 3 bytes or fewer: no tag digit or an empty value, which
+        // the masks let through) are the scalar walk's.
+        if (fields > 16) [[unlikely]] {
+          return ScalarTail(data, b, body_end, special, ResumeAt(first, next, body_start), next,
+                            out_end, SumLanes(acc));
+        }
         const __m512i offsets = _mm512_add_epi32(_mm512_cvtepu8_epi32(e_bytes),
                                                  _mm512_set1_epi32(static_cast<int>(b + 1)));
         // Each dword: the bytes E - 4 .. E - 1 (index 64 + E - 4 + j into prev : this)
@@ -385,10 +393,11 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
         const __m512i word = _mm512_permutex2var_epi32(filter_lo, f_t, filter_hi);
         const __mmask16 hits = _mm512_mask_test_epi32_mask(
             completed, _mm512_rorv_epi32(word, _mm512_srli_epi32(f_t, 5)), one32);
-        if (hits == 0 && out_end - next >= 16) [[likely]] {
-          const __m512i s_pos = _mm512_add_epi32(_mm512_cvtepu8_epi32(s_bytes),
-                                                 _mm512_set1_epi32(static_cast<int>(b)));
-          const __m512i lengths = _mm512_sub_epi32(s_pos, f_o);
+        const __m512i s_pos = _mm512_add_epi32(_mm512_cvtepu8_epi32(s_bytes),
+                                               _mm512_set1_epi32(static_cast<int>(b)));
+        const __m512i lengths = _mm512_sub_epi32(s_pos, f_o);
+        const __mmask16 empty = _mm512_mask_testn_epi32_mask(completed, lengths, lengths);
+        if ((hits | empty) == 0 && out_end - next >= 16) [[likely]] {
           char* const o = reinterpret_cast<char*>(next);
           for (int q = 0; q < 3; ++q) {
             __m512i w = _mm512_permutex2var_epi32(f_t, interleave[q], f_o);
@@ -407,6 +416,7 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
       }
     }
     prev_digits = tag_digit_values;
+    acc = _mm512_add_epi64(acc, _mm512_sad_epu8(v, zero));
   }
   return WalkResult{next, SumLanes(acc)};
 }

@@ -302,6 +302,27 @@ TEST_P(DecoderVectorWalkTest, BlockShapesAtTheLaneEdges) {
   EXPECT_GT(completed, 64u * 9u);
 }
 
+// Runs of 3-byte fields with empty values ("5=<SOH>"), which the AVX-512
+// walk's masks let through to its length check: up to 22 fields end in one
+// block (more than its 16 lanes), after 0..40 ordinary 4-byte ones, at every
+// shift. The walks must stop where the scalar walk stops.
+TEST_P(DecoderVectorWalkTest, EmptyValuesCrowdingABlock) {
+  const Decoder d;
+  for (std::size_t shift = 0; shift < 64; ++shift) {
+    for (std::size_t ordinary = 0; ordinary <= 40; ordinary += 3) {
+      for (std::size_t empty : {1u, 2u, 15u, 17u, 22u, 30u}) {
+        std::string body = "35=" + std::string(1 + shift, 'D') + "\x01";
+        for (std::size_t i = 0; i < ordinary; ++i) body += std::to_string(1 + i % 7) + "=x\x01";
+        for (std::size_t i = 0; i < empty; ++i) body += std::to_string(1 + i % 7) + "=\x01";
+        body += "58=tail\x01";
+        const ExactCopy copy(Frame("FIX.4.4", body));
+        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, copy.view(), 4096))
+            << shift << " " << ordinary << " " << empty;
+      }
+    }
+  }
+}
+
 // Decode with the vector walk's ISA active equals Decode with SSE2 (the scan-then-walk path)
 // for random messages, mutated at random bytes, truncated and with wrong
 // CheckSums, at several capacities.
