@@ -289,7 +289,9 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
     // exactly when the byte 4 after its start is one of them and not the next
     // field's start (a field with a tag, '=', a value and SOH has 4 bytes or more).
     const std::uint64_t fifth = ((starts << 4) | (starts_before >> 60)) & ~starts;
-    const std::uint64_t bad = (ends & ~eq) | (ends & starts) | (starts & zeros) | (tag_digits & fifth);
+    // A start on a byte that is not '1'..'9' is a tag without digits (E is
+    // the start itself) or with a leading zero (zeros are digits: digit ^ zeros is 1..9).
+    const std::uint64_t bad = (ends & ~eq) | (starts & ~(digit ^ zeros)) | (tag_digits & fifth);
     starts_before = starts;
     if (bad != 0) [[unlikely]] {
       return ScalarTail(data, b, body_end, special, ResumeAt(first, next, body_start), next,
@@ -298,7 +300,9 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
     // The tags' digits as values 0..9, every other byte 0.
     const __m512i tag_digit_values = _mm512_maskz_sub_epi8(tag_digits, v, zero_digit);
     const std::uint64_t field_ends = soh & body;  // the SOH of each field completed here
-    if ((field_ends | ends) != 0) {
+    {
+      // A block with no E and no SOH (inside a long value) goes through the
+      // 8-lane steps too: the pending field stays in lane 0, nothing is stored.
       const unsigned m = static_cast<unsigned>(_mm_popcnt_u64(field_ends));  // <= 16
       const unsigned k = static_cast<unsigned>(_mm_popcnt_u64(ends));        // <= 16
       // This block's E positions in order, and its SOH positions (one compress each).
@@ -324,32 +328,31 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
         prev_fields = f;
         pending = fields - m;
         carry_in = pending != 0 ? fields : 0;
-        if (m != 0) {
-          const __mmask16 completed = static_cast<__mmask16>(_bzhi_u32(0xFFu, m) << 8);
-          // The filter's word tag % 32, rotated right by tag / 32 % 32 (lanes 8..15).
-          const __m512i word = _mm512_permutex2var_epi32(filter_lo, f, filter_hi);
-          const __mmask16 hits = _mm512_mask_test_epi32_mask(
-              completed, _mm512_rorv_epi32(word, _mm512_srli_epi32(f, 5)), one32);
-          const __m256i s_pos = _mm256_add_epi32(_mm256_cvtepu8_epi32(s_bytes),
-                                                 _mm256_set1_epi32(static_cast<int>(b)));
-          const __m256i lengths8 = _mm256_sub_epi32(s_pos, _mm512_castsi512_si256(f));
-          // An empty value (length 0) is the scalar step's to stop at.
-          const __mmask8 empty = _mm256_mask_testn_epi32_mask(
-              static_cast<__mmask8>(completed >> 8), lengths8, lengths8);
-          if ((hits | empty) == 0 && reinterpret_cast<std::uintptr_t>(next) <= room8_at) [[likely]] {
-            const __m512i lengths = _mm512_castsi256_si512(lengths8);
-            char* const o = reinterpret_cast<char*>(next);
-            _mm512_storeu_si512(o, _mm512_permutex2var_epi32(f, store8[0], lengths));
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + 64),
-                                _mm512_castsi512_si256(_mm512_permutex2var_epi32(f, store8[1], lengths)));
-            next += m;
-          } else {
-            // A tag the filter may hold, or the index nearly full: the scalar step, exactly.
-            std::uint64_t bits = field_ends;
-            std::size_t pos = ResumeAt(first, next, body_start);
-            if (!FastFields<true>(data, special, out_end, b, bits, pos, next)) {
-              return WalkResult{next, kWalkStopped};
-            }
+        const __mmask16 completed = static_cast<__mmask16>(_bzhi_u32(0xFFu, m) << 8);
+        // The filter's word tag % 32, rotated right by tag / 32 % 32 (lanes 8..15).
+        const __m512i word = _mm512_permutex2var_epi32(filter_lo, f, filter_hi);
+        const __mmask16 hits = _mm512_mask_test_epi32_mask(
+            completed, _mm512_rorv_epi32(word, _mm512_srli_epi32(f, 5)), one32);
+        const __m256i s_pos = _mm256_add_epi32(_mm256_cvtepu8_epi32(s_bytes),
+                                               _mm256_set1_epi32(static_cast<int>(b)));
+        const __m256i lengths8 = _mm256_sub_epi32(s_pos, _mm512_castsi512_si256(f));
+        // An empty value (length 0) is the scalar step's to stop at.
+        const __mmask8 empty = _mm256_mask_testn_epi32_mask(
+            static_cast<__mmask8>(completed >> 8), lengths8, lengths8);
+        if ((hits | empty) == 0 && reinterpret_cast<std::uintptr_t>(next) <= room8_at) [[likely]] {
+          const __m512i lengths = _mm512_castsi256_si512(lengths8);
+          char* const o = reinterpret_cast<char*>(next);
+          _mm512_storeu_si512(o, _mm512_permutex2var_epi32(f, store8[0], lengths));
+          _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + 64),
+                              _mm512_castsi512_si256(_mm512_permutex2var_epi32(f, store8[1], lengths)));
+          next += m;
+        } else {
+          // A tag the filter may hold, an empty value, or the index nearly
+          // full: the scalar step, exactly (nothing to do for no SOH).
+          std::uint64_t bits = field_ends;
+          std::size_t pos = ResumeAt(first, next, body_start);
+          if (bits != 0 && !FastFields<true>(data, special, out_end, b, bits, pos, next)) {
+            return WalkResult{next, kWalkStopped};
           }
         }
       } else {
