@@ -7,50 +7,53 @@
 // bytes after each SOH (from body_start on, below body_end), and the byte
 // after each tag is E = (digit + S) & ~digit: the carry of adding a start bit
 // runs through the tag's digits and stops at the first non-digit (carried from
-// block to block). The block is ordinary, every field touching it being
-// ordinary but for its tag's value, exactly when
+// block to block). The masks send a block to the scalar walk unless
 //   E is '='                       (E & ~eq == 0)
-//   the tag has a digit            (E & S == 0)
-//   no leading zero                (S & zero == 0)
-//   the value is not empty         ((E << 1) & soh == 0)
+//   every start is '1'..'9'        (S & ~(digit ^ zero) == 0: the tag has a
+//                                   digit, E is not S, and no leading zero)
 //   the tag has at most 4 digits   (the digits the carry cleared are within
 //                                   3 bytes of a start)
 // (each bit carried across blocks). A field then ends at the next SOH, so the
 // i-th E and the i-th SOH belong to one field, and at most one field (its E
-// seen, its SOH not yet) is pending from one block to the next.
+// seen, its SOH not yet) is pending from one block to the next. An empty
+// value is found by its length (below), not by the masks.
 //
-// Per block: the E and SOH positions are compressed together (one
-// vpcompressb of 0..63): in a block whose fields are ordinary they alternate,
-// each field's E before its SOH, the pending field's SOH first, so two byte
-// permutes split them (the i-th E at 2i + pending, the i-th SOH at
-// 2i + 1 - pending). An ordinary field has at least 4 bytes: at most 16 of
-// either per block. The pending field's E and tag, carried in a register,
-// go in front of this block's. The four bytes before each E are gathered
+// Per block: the E positions and the SOH positions are compressed (one
+// vpcompressb of 0..63 each). The four bytes before each E are gathered
 // from the tag-digit values (digit - '0' where the carries ran, 0 elsewhere)
 // of (previous block, this block) with one vpermi2b, so the bytes before a
-// tag of fewer than 4 digits (its SOH, the previous value) are 0, and two
-// multiply-adds give the tags. The tags are checked against the special-tag
-// filter; the Fields {tag, E + 1, SOH - E - 1} go out with two dword
-// permutes per store. A block whose fields (the pending one and those whose
-// E it holds) fit 8 lanes, the common case, does the per-field steps in
-// 256-bit vectors (half the work of 512-bit ones on CPUs that split them:
-// three 32-byte stores, 8 free slots needed); a denser block in 512-bit
-// vectors (three 64-byte stores, 16 free slots needed).
+// tag of 1..3 digits (its SOH, the previous value) are 0, and two
+// multiply-adds give the tags. (After an empty value the previous tag may
+// reach into the four bytes; the walk stops at the empty value, in the
+// same block or an earlier one, before writing such a field.)
 //
-// The loop-carried state is a few bits (the SOH, E, start and add carries),
-// the pending count, the pending field's E and tag, the previous block's tag
-// digits and the output pointer; where to resume (the start of the first
-// field not written) is worked out from the last field written only when
-// the walk leaves the vector path.
+// A block whose fields (the pending one and those whose E it holds) fit 8
+// lanes, the common case, keeps them in one vector, "offsets : tags" (lane
+// j the j-th field's offset E + 1, lane 8 + j its tag): this block's, with
+// the pending field put in front by one two-table dword permute of it and
+// the previous block's vector (kCarryIn[carry_in]: carry_in is 1 + the
+// pending field's lane there, 0 for none). The vector is the next block's
+// carry as it is: the loop-carried state is that one permute, a few bits
+// (the SOH, start and add carries), carry_in, the previous block's tag
+// digits and the output pointer. The completed fields' tags are checked
+// against the special-tag filter, their lengths (SOH - offset) for 0, and
+// the 8 Fields {tag, offset, length} go out with two dword permutes (one
+// 64-byte and one 32-byte store; 8 free slots needed; a block with no SOH
+// stores nothing that counts). A denser block (9..16 fields) does the same
+// steps in 16 lanes with the pending field shifted in by valignd and three
+// 64-byte stores (16 free slots needed); more than 16 (fields of 3 bytes:
+// empty values) go to the scalar walk. Where to resume (the start of the
+// first field not written) is worked out from the last field written only
+// when the walk leaves the vector path.
 //
 // Exactness: the vector path takes a block only when all its fields are
-// ordinary (the masks), none is special (the filter, which has no false
-// negatives) and 8 or 16 more fields fit below out_end. A block whose tags hit the
-// filter, or near a full index, is taken by the scalar FastFields (the scalar
-// walk's own step, which stops exactly where the scalar walk stops); a block
-// that is not ordinary hands the rest of the walk to ScalarTail, which is the
-// scalar walk from the pending field's start. So the fields written and the
-// stop are the scalar walk's.
+// ordinary (the masks and the lengths), none is special (the filter, which
+// has no false negatives) and 8 or 16 more fields fit below out_end. A block
+// whose tags hit the filter, with an empty value, or near a full index, is
+// taken by the scalar FastFields (the scalar walk's own step, which stops
+// exactly where the scalar walk stops); a block the masks reject hands the
+// rest of the walk to ScalarTail, which is the scalar walk from the pending
+// field's start. So the fields written and the stop are the scalar walk's.
 #include "codec/internal/field_walk_avx512.h"
 
 // GCC 12 warns that the "undefined" source operand inside several AVX-512
