@@ -236,6 +236,93 @@ TEST_P(DecoderVectorWalkTest, EveryTagWordWalksTheSame) {
   EXPECT_GT(completed, 1000u);
 }
 
+// UniformField is the i-th field of a run of fields of exactly `length`
+// bytes (4 or more): tags of 1..4 digits in turn (as many as the length
+// leaves room for), none special, values of 'x'.
+std::string UniformField(std::size_t i, std::size_t length) {
+  const std::size_t digits = 1 + i % std::min<std::size_t>(4, length - 3);
+  static constexpr std::uint32_t kFirst[5] = {0, 1, 20, 400, 3000};
+  static constexpr std::uint32_t kSpan[5] = {0, 5, 70, 100, 100};
+  const std::string tag = std::to_string(kFirst[digits] + static_cast<std::uint32_t>(i * 7) % kSpan[digits]);
+  return tag + "=" + std::string(length - digits - 2, 'x') + "\x01";
+}
+
+// The shapes at the edges of the AVX-512 walk's lanes: runs of fields of one
+// length from 4 to 16 bytes (16 down to 4 fields in a block, so blocks of 8
+// fields, of 9 and of 16 with and without a pending field), a field of 60 to
+// 140 bytes among them (pending across one block and across a whole block
+// holding no E and no SOH), every shift of the body against the blocks; one
+// field of the run replaced, at every position, by a tag the special-tag
+// filter holds (a Length tag, whose data field the walk stops at) or one it
+// only seems to hold (1119, 95's filter bit: the scalar step takes it); and
+// every index capacity around the field count, so the index fills up at
+// every lane. The AVX-512 and AVX2 walks must write the scalar walk's fields.
+TEST_P(DecoderVectorWalkTest, BlockShapesAtTheLaneEdges) {
+  const Decoder d;
+  std::uint64_t completed = 0;
+  for (std::size_t shift = 0; shift < 64; shift += 1) {
+    for (std::size_t length : {4u, 5u, 6u, 7u, 8u, 9u, 10u, 13u, 16u}) {
+      const std::size_t count = 300 / length;
+      const std::size_t long_at = (shift * 7 + length) % count;
+      const std::size_t long_length = 60 + (shift * 13) % 81;
+      auto body_with = [&](std::size_t replaced_at, std::string_view replacement) {
+        std::string body = "35=" + std::string(1 + shift, 'D') + "\x01";
+        for (std::size_t i = 0; i < count; ++i) {
+          if (i == replaced_at) {
+            body += replacement;
+          } else if (i == long_at) {
+            body += "58=" + std::string(long_length - 4, 'y') + "\x01";
+          } else {
+            body += UniformField(i, length);
+          }
+        }
+        return body;
+      };
+      const ExactCopy plain(Frame("FIX.4.4", body_with(count, "")));
+      ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, plain.view(), 4096, &completed)) << shift << " " << length;
+      // Header fields (8, 9, 35 and the rest) come before the body's: 3 to count + 12 covers every lane.
+      for (std::uint32_t capacity = 3; capacity <= count + 12; ++capacity) {
+        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, plain.view(), capacity))
+            << shift << " " << length << " capacity " << capacity;
+      }
+      if (shift % 4 != 0) continue;
+      for (std::size_t at = 0; at < std::min<std::size_t>(count, 40); ++at) {
+        if (at == long_at) continue;
+        const std::string seeming = "1119=" + std::string(length > 7 ? length - 7 : 1, 'z') + "\x01";
+        const ExactCopy filtered(Frame("FIX.4.4", body_with(at, seeming)));
+        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, filtered.view(), 4096, &completed))
+            << shift << " " << length << " seeming special at " << at;
+        const ExactCopy special(Frame("FIX.4.4", body_with(at, "95=2\x01" "96=ab\x01")));
+        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, special.view(), 4096))
+            << shift << " " << length << " special at " << at;
+      }
+    }
+  }
+  // Every plain body and every one with 1119 is walked to its end.
+  EXPECT_GT(completed, 64u * 9u);
+}
+
+// Runs of 3-byte fields with empty values ("5=<SOH>"), which the AVX-512
+// walk's masks let through to its length check: up to 22 fields end in one
+// block (more than its 16 lanes), after 0..40 ordinary 4-byte ones, at every
+// shift. The walks must stop where the scalar walk stops.
+TEST_P(DecoderVectorWalkTest, EmptyValuesCrowdingABlock) {
+  const Decoder d;
+  for (std::size_t shift = 0; shift < 64; ++shift) {
+    for (std::size_t ordinary = 0; ordinary <= 40; ordinary += 3) {
+      for (std::size_t empty : {1u, 2u, 15u, 17u, 22u, 30u}) {
+        std::string body = "35=" + std::string(1 + shift, 'D') + "\x01";
+        for (std::size_t i = 0; i < ordinary; ++i) body += std::to_string(1 + i % 7) + "=x\x01";
+        for (std::size_t i = 0; i < empty; ++i) body += std::to_string(1 + i % 7) + "=\x01";
+        body += "58=tail\x01";
+        const ExactCopy copy(Frame("FIX.4.4", body));
+        ASSERT_NO_FATAL_FAILURE(ExpectSameWalk(walk(), d, copy.view(), 4096))
+            << shift << " " << ordinary << " " << empty;
+      }
+    }
+  }
+}
+
 // Decode with the vector walk's ISA active equals Decode with SSE2 (the scan-then-walk path)
 // for random messages, mutated at random bytes, truncated and with wrong
 // CheckSums, at several capacities.
