@@ -265,13 +265,14 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   // The last place 8 Fields fit below out_end (compared as addresses: it may
   // be before `first`).
   const std::uintptr_t room8_at = reinterpret_cast<std::uintptr_t>(out_end) - 8 * sizeof(Field);
-  std::uint64_t body_from = ~std::uint64_t{0} << body_start;  // block 0: the body's bytes
-
-  for (std::size_t b = 0; b < body_end; b += kBlock) {
-    std::uint64_t loaded;
-    const __m512i v = LoadBlock(data, b, body_end, &loaded);
-    const std::uint64_t body = body_from & loaded;
-    body_from = ~std::uint64_t{0};
+  // Block b's bytes in v, and which of them are the body's (block 0 from
+  // body_start on, the last one below body_end). Whole blocks are loaded at
+  // the loop's end with one compare; the last partial block, if any, apart.
+  std::size_t b = 0;
+  std::uint64_t loaded;
+  __m512i v = LoadBlock(data, 0, body_end, &loaded);
+  std::uint64_t body = (~std::uint64_t{0} << body_start) & loaded;
+  for (;;) {
     const std::uint64_t soh = _mm512_cmpeq_epi8_mask(v, soh_byte);
     const std::uint64_t eq = _mm512_cmpeq_epi8_mask(v, eq_byte);
     const std::uint64_t zeros = _mm512_cmpeq_epi8_mask(v, zero_digit);
@@ -423,6 +424,16 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
     }
     prev_digits = tag_digit_values;
     acc = _mm512_add_epi64(acc, _mm512_sad_epu8(v, zero));
+    b += kBlock;
+    if (b + kBlock <= body_end) [[likely]] {
+      v = _mm512_loadu_si512(data + b);
+      body = ~std::uint64_t{0};
+    } else if (b < body_end) {
+      body = LowBits(body_end - b);
+      v = _mm512_maskz_loadu_epi8(body, data + b);
+    } else {
+      break;
+    }
   }
   return WalkResult{next, SumLanes(acc)};
 }
