@@ -269,9 +269,15 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   // body_start on, the last one below body_end). Whole blocks are loaded at
   // the loop's end with one compare; the last partial block, if any, apart.
   std::size_t b = 0;
-  std::uint64_t loaded;
-  __m512i v = LoadBlock(data, 0, body_end, &loaded);
-  std::uint64_t body = (~std::uint64_t{0} << body_start) & loaded;
+  std::uint64_t body = ~std::uint64_t{0} << body_start;
+  __m512i v;
+  if (body_end >= kBlock) [[likely]] {
+    v = _mm512_loadu_si512(data);
+  } else {
+    const std::uint64_t loaded = LowBits(body_end);
+    v = _mm512_maskz_loadu_epi8(loaded, data);
+    body &= loaded;
+  }
   for (;;) {
     const std::uint64_t soh = _mm512_cmpeq_epi8_mask(v, soh_byte);
     const std::uint64_t eq = _mm512_cmpeq_epi8_mask(v, eq_byte);
