@@ -12,6 +12,7 @@
 // offset, tag) and the same records.
 #include <cstdint>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -195,6 +196,28 @@ class ReferenceTest : public ::testing::Test {
     ExpectSameResult(one, msg_a_, two, msg_b_, what + "\n" + fields);
   }
 
+  // CompareProbes compares `b`'s fields with each probe ("TAG=1") inserted
+  // before every field and put in place of every field, under every
+  // GroupOptions (stops at the first fatal failure).
+  void CompareProbes(const Base& b, std::span<const char* const> probes) {
+    const std::vector<std::string> f = Split(b.fields);
+    for (const GroupOptions& o : AllOptions()) {
+      for (const char* probe : probes) {
+        for (std::size_t i = 0; i <= f.size(); ++i) {
+          const std::string field = std::string(probe) + "=1";
+          std::vector<std::string> inserted = f;
+          inserted.insert(inserted.begin() + static_cast<std::ptrdiff_t>(i), field);
+          Compare(b, Join(inserted), o, std::string("insert ") + probe);
+          if (i == f.size()) continue;
+          std::vector<std::string> replaced = f;
+          replaced[i] = field;
+          Compare(b, Join(replaced), o, std::string("replace with ") + probe);
+          if (HasFatalFailure()) return;
+        }
+      }
+    }
+  }
+
   static std::vector<GroupOptions> AllOptions() {
     std::vector<GroupOptions> all;
     for (bool out_of_order : {false, true}) {
@@ -298,23 +321,9 @@ TEST_F(ReferenceTest, TagsInWindowHolesAndJustOutsideAgree) {
   const char* const kProbes[] = {"6009", "6010", "6011", "6013", "6015", "6016", "6017",
                                  "6019", "6020", "6021", "7009", "7010", "7020", "7021",
                                  "8009", "8010", "9033", "9034", "9500", "9501"};
-  const std::vector<std::string> f = Split(holes.fields);
   const int before = ok_;
-  for (const GroupOptions& o : AllOptions()) {
-    for (const char* probe : kProbes) {
-      for (std::size_t i = 0; i <= f.size(); ++i) {
-        const std::string field = std::string(probe) + "=1";
-        std::vector<std::string> inserted = f;
-        inserted.insert(inserted.begin() + static_cast<std::ptrdiff_t>(i), field);
-        Compare(holes, Join(inserted), o, std::string("insert ") + probe);
-        if (i == f.size()) continue;
-        std::vector<std::string> replaced = f;
-        replaced[i] = field;
-        Compare(holes, Join(replaced), o, std::string("replace with ") + probe);
-        if (HasFatalFailure()) return;
-      }
-    }
-  }
+  CompareProbes(holes, kProbes);
+  if (HasFatalFailure()) return;
   // Both outcomes, often.
   EXPECT_GT(ok_ - before, 1000);
   EXPECT_GT(compared_ - ok_, 1000);
@@ -359,22 +368,8 @@ TEST_F(ReferenceTest, FirstEntriesAtTheCountFieldAgree) {
   EXPECT_EQ(msg_a_.group(6200).size(), 2u);
   const char* const kProbes[] = {"6100", "6101", "6102", "6104", "6200", "6201",
                                  "6202", "6203", "58",   "9999"};
-  const std::vector<std::string> f = Split(nested.fields);
-  for (const GroupOptions& o : AllOptions()) {
-    for (const char* probe : kProbes) {
-      for (std::size_t i = 0; i <= f.size(); ++i) {
-        const std::string field = std::string(probe) + "=1";
-        std::vector<std::string> inserted = f;
-        inserted.insert(inserted.begin() + static_cast<std::ptrdiff_t>(i), field);
-        Compare(nested, Join(inserted), o, std::string("insert ") + probe);
-        if (i == f.size()) continue;
-        std::vector<std::string> replaced = f;
-        replaced[i] = field;
-        Compare(nested, Join(replaced), o, std::string("replace with ") + probe);
-        if (HasFatalFailure()) return;
-      }
-    }
-  }
+  CompareProbes(nested, kProbes);
+  if (HasFatalFailure()) return;
   // plain_delimiter against the scope's member table (LookupMember: the
   // delimiter's slot has kIsGroup when it counts a group with a layout).
   for (const char* file : {"codec/dictionaries/FIX42.xml", "codec/dictionaries/FIX44.xml",
