@@ -454,11 +454,8 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
     entry = entries;
     *entry = EntryRecord{j, j + 1, kNoGroup};
     size = 1;
-    // Its plain members in template order, as the loop's first call would
-    // take them (where AcceptPlain stops, the loop goes on).
-    const PlainEnd run = AcceptPlain(fields, j + 1, n, plain, 0);
-    j = run.j;
-    pos = run.pos;
+    pos = 0;
+    ++j;
   }
   while (true) {
     if (j >= n) break;
