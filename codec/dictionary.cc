@@ -167,9 +167,11 @@ void Dictionary::CompileGroupWindows() {
     const std::uint32_t span = std::min(hi - lo + 1, kGroupWindowLimit);
     GroupMemberWindow& w = group_windows_[s.id];
     w.lo = lo;
-    w.span = span;
+    static_assert(kGroupWindowLimit <= 0xFFFF);  // span fits GroupMemberWindow's uint16_t
+    w.span = static_cast<std::uint16_t>(span);
     w.member_last = hi - lo;  // every member, also beyond a window cut at kGroupWindowLimit
     w.begin = static_cast<std::uint32_t>(group_window_pool_.size());
+    w.plain_delimiter = members(s)[0].group == 0;
     for (std::uint32_t t = lo; t - lo < span; ++t) {
       // The same answer LookupMember gives, kept only for a plain member.
       const std::uint32_t p = LookupMember(s, t);

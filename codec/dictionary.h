@@ -268,10 +268,15 @@ struct MessageDef {
 // member_last is no member, and no lookup is made for it.
 struct GroupMemberWindow {
   std::uint32_t lo = 0;
-  std::uint32_t span = 0;   // 0: no window (every tag takes the full path)
+  std::uint16_t span = 0;  // 0: no window (every tag takes the full path); <= kGroupWindowLimit
+  // The delimiter counts no group (the scope's first member has no group
+  // layout): a group's first entry, when its delimiter follows the count
+  // field, is opened without the full path. False: no window.
+  bool plain_delimiter = false;
   std::uint32_t begin = 0;  // into Dictionary::group_window_pool()
   std::uint32_t member_last = 0xFFFFFFFFu;  // largest member tag - lo (0xFFFFFFFF: proves nothing)
 };
+static_assert(sizeof(GroupMemberWindow) == 16);  // a shift, not a division, in group_window's bound
 
 class Dictionary {
  public:

@@ -446,6 +446,17 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
   std::uint32_t last_child = kNoGroup;  // last nested group of the current entry
   std::uint32_t size = 0;               // entries found
   std::uint32_t j = c + 1;
+  // The first entry, when its delimiter follows the count field and counts
+  // no group: opened here as the delimiter branch below would (an entry
+  // declared, no previous entry, template position 0). Else, and in the
+  // reference walk (no window), the loop decides the field.
+  if (window.plain_delimiter && j < n && fields[j].tag == delimiter && reserve != 0) {
+    entry = entries;
+    *entry = EntryRecord{j, j + 1, kNoGroup};
+    size = 1;
+    pos = 0;
+    ++j;
+  }
   while (true) {
     if (j >= n) break;
     std::uint32_t tag = fields[j].tag;

@@ -12,6 +12,7 @@
 // offset, tag) and the same records.
 #include <cstdint>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -103,6 +104,26 @@ constexpr const char* kHolesFields = R"(
 <field number="9034" name="Cut" type="STRING"/><field number="9500" name="WideB" type="STRING"/>)";
 constexpr const char* kHoles = "inline:holes";
 
+// A group whose delimiter counts a group of its own (NoOuter's first member
+// is NoInner), next to one whose delimiter is a plain field (NoPlain): the
+// first entry opened at the count field only for the second
+// (GroupMemberWindow::plain_delimiter).
+constexpr const char* kNestedFirstMessages = R"(<message name="NestedFirst" msgtype="U3" msgcat="app">
+<group name="NoOuter" required="N"><group name="NoInner" required="N">
+<field name="InnerID" required="N"/><field name="InnerVal" required="N"/></group>
+<field name="OuterVal" required="N"/></group>
+<group name="NoPlain" required="N"><field name="PlainID" required="N"/>
+<field name="PlainA" required="N"/><field name="PlainB" required="N"/></group>
+<field name="Text" required="N"/>
+</message>)";
+constexpr const char* kNestedFirstFields = R"(
+<field number="6100" name="NoOuter" type="NUMINGROUP"/><field number="6101" name="NoInner" type="NUMINGROUP"/>
+<field number="6102" name="InnerID" type="STRING"/><field number="6103" name="InnerVal" type="STRING"/>
+<field number="6104" name="OuterVal" type="STRING"/><field number="6200" name="NoPlain" type="NUMINGROUP"/>
+<field number="6201" name="PlainID" type="STRING"/><field number="6202" name="PlainA" type="STRING"/>
+<field number="6203" name="PlainB" type="STRING"/>)";
+constexpr const char* kNestedFirst = "inline:nested-first";
+
 const Base kBases[] = {
     {kSharedCount, kSharedCount, "FIX.4.4", "U1",
      "58=t|5001=1|5002=A|5003=1|5004=X|58=u|5003=2|5004=Y|5004=Z"},
@@ -154,6 +175,7 @@ class ReferenceTest : public ::testing::Test {
   ReferenceTest() {
     dicts_.AddXml(kSharedCount, TestXml(kSharedCountMessages, kSharedCountFields));
     dicts_.AddXml(kHoles, TestXml(kHolesMessages, kHolesFields));
+    dicts_.AddXml(kNestedFirst, TestXml(kNestedFirstMessages, kNestedFirstFields));
   }
   const Dictionary& Dict(const std::string& file) { return dicts_.Get(file); }
 
@@ -172,6 +194,28 @@ class ReferenceTest : public ::testing::Test {
     if (two.ok()) ++ok_;
     if (msg_b_.group_count() != 0) ++grouped_;
     ExpectSameResult(one, msg_a_, two, msg_b_, what + "\n" + fields);
+  }
+
+  // CompareProbes compares `b`'s fields with each probe ("TAG=1") inserted
+  // before every field and put in place of every field, under every
+  // GroupOptions (stops at the first fatal failure).
+  void CompareProbes(const Base& b, std::span<const char* const> probes) {
+    const std::vector<std::string> f = Split(b.fields);
+    for (const GroupOptions& o : AllOptions()) {
+      for (const char* probe : probes) {
+        for (std::size_t i = 0; i <= f.size(); ++i) {
+          const std::string field = std::string(probe) + "=1";
+          std::vector<std::string> inserted = f;
+          inserted.insert(inserted.begin() + static_cast<std::ptrdiff_t>(i), field);
+          Compare(b, Join(inserted), o, std::string("insert ") + probe);
+          if (i == f.size()) continue;
+          std::vector<std::string> replaced = f;
+          replaced[i] = field;
+          Compare(b, Join(replaced), o, std::string("replace with ") + probe);
+          if (HasFatalFailure()) return;
+        }
+      }
+    }
   }
 
   static std::vector<GroupOptions> AllOptions() {
@@ -277,26 +321,73 @@ TEST_F(ReferenceTest, TagsInWindowHolesAndJustOutsideAgree) {
   const char* const kProbes[] = {"6009", "6010", "6011", "6013", "6015", "6016", "6017",
                                  "6019", "6020", "6021", "7009", "7010", "7020", "7021",
                                  "8009", "8010", "9033", "9034", "9500", "9501"};
-  const std::vector<std::string> f = Split(holes.fields);
   const int before = ok_;
-  for (const GroupOptions& o : AllOptions()) {
-    for (const char* probe : kProbes) {
-      for (std::size_t i = 0; i <= f.size(); ++i) {
-        const std::string field = std::string(probe) + "=1";
-        std::vector<std::string> inserted = f;
-        inserted.insert(inserted.begin() + static_cast<std::ptrdiff_t>(i), field);
-        Compare(holes, Join(inserted), o, std::string("insert ") + probe);
-        if (i == f.size()) continue;
-        std::vector<std::string> replaced = f;
-        replaced[i] = field;
-        Compare(holes, Join(replaced), o, std::string("replace with ") + probe);
-        if (HasFatalFailure()) return;
-      }
-    }
-  }
+  CompareProbes(holes, kProbes);
+  if (HasFatalFailure()) return;
   // Both outcomes, often.
   EXPECT_GT(ok_ - before, 1000);
   EXPECT_GT(compared_ - ok_, 1000);
+}
+
+// The first entry of a group, opened at its count field when the delimiter
+// follows and counts no group: declared 0, the count field last, a first
+// field that is no delimiter, an empty first entry, a member out of order
+// or repeated right after the delimiter, a delimiter that counts a group
+// (FIX 4.2's NoRelatedSym and the test dictionary's NoOuter / NoPlain),
+// each under every GroupOptions, then every probe tag inserted before or
+// put in place of each field.
+TEST_F(ReferenceTest, FirstEntriesAtTheCountFieldAgree) {
+  const Base qr{"codec/dictionaries/FIX42.xml", "codec/dictionaries/FIX42.xml", "FIX.4.2", "R",
+                "131=Q"};
+  const char* const kQuoteRequests[] = {
+      "131=Q|146=0|55=A",         "131=Q|146=2",           "131=Q|146=1|48=X|55=A",
+      "131=Q|146=2|55=A|55=B",    "131=Q|146=1|55=A|54=1|48=X",
+      "131=Q|146=1|55=A|55=B",    "131=Q|146=1|55=A|48=X|48=Y",
+      "131=Q|146=2|55=A|48=X|54=1|55=B|48=Y|54=2",       "131=Q|146=x|55=A",
+      "131=Q|146=1|146=1|55=A",   "131=Q|146=1|55=A|9999=u|48=X"};
+  const Base nested{kNestedFirst, kNestedFirst, "FIX.4.4", "U3",
+                    "6100=2|6101=1|6102=a|6103=1|6104=x|6101=2|6102=b|6102=c|6104=y|"
+                    "6200=2|6201=P|6202=1|6203=2|6201=Q|6202=3|6203=4|58=t"};
+  const char* const kNested[] = {
+      "6100=1|6102=a|6104=x",     "6100=1|6101=0|6104=x",  "6100=0|6101=1|6102=a",
+      "6200=1|6202=1|6201=P",     "6200=0|6201=P",         "6200=1|6201=P|6203=2|6202=1",
+      "6200=1",                   "6100=1"};
+  for (const GroupOptions& o : AllOptions()) {
+    for (const char* fields : kQuoteRequests) {
+      Compare(qr, fields, o, "QuoteRequest");
+      if (HasFatalFailure()) return;
+    }
+    for (const char* fields : kNested) {
+      Compare(nested, fields, o, "nested first");
+      if (HasFatalFailure()) return;
+    }
+  }
+  Compare(nested, nested.fields, GroupOptions{}, "nested base");
+  ASSERT_EQ(msg_a_.group(6100).size(), 2u);
+  EXPECT_EQ(msg_a_.group(6100).entry(1).group(6101).size(), 2u);
+  EXPECT_EQ(msg_a_.group(6200).size(), 2u);
+  const char* const kProbes[] = {"6100", "6101", "6102", "6104", "6200", "6201",
+                                 "6202", "6203", "58",   "9999"};
+  CompareProbes(nested, kProbes);
+  if (HasFatalFailure()) return;
+  // plain_delimiter against the scope's member table (LookupMember: the
+  // delimiter's slot has kIsGroup when it counts a group with a layout).
+  for (const char* file : {"codec/dictionaries/FIX42.xml", "codec/dictionaries/FIX44.xml",
+                           "codec/dictionaries/FIX50SP2.xml", kNestedFirst}) {
+    const Dictionary& d = Dict(file);
+    int plain = 0, counting = 0;
+    for (std::uint32_t id = 0; id < d.scope_count(); ++id) {
+      const Scope& s = d.scope(id);
+      if (s.count_tag == 0 || s.members_count == 0) continue;
+      const bool counts = (d.LookupMember(s, s.delimiter) & ScopeSlot::kIsGroup) != 0;
+      EXPECT_EQ(d.group_window(s).plain_delimiter, !counts) << file << " scope " << id;
+      ++(counts ? counting : plain);
+    }
+    EXPECT_GT(plain, 0) << file;
+    if (std::string(file) == kNestedFirst) {
+      EXPECT_EQ(counting, 1) << file;
+    }
+  }
 }
 
 }  // namespace
