@@ -110,11 +110,6 @@ inline __m512i Pinned(__m512i v) noexcept {
   return v;
 }
 
-inline __m256i Pinned256(__m256i v) noexcept {
-  __asm__("" : "+v"(v));
-  return v;
-}
-
 // ResumeAt is where the first field not yet written starts: right after the
 // last one written (each ends at its SOH), or at body_start when the walk
 // wrote none (`first` is where it began writing).
