@@ -434,11 +434,13 @@ class Dictionary {
   }
   // ShortTypeKey: the short_types_ slot of a MsgType of 1 + extra bytes
   // (extra 0 or 1) whose first byte is `first` and last `last` (the same
-  // byte for one byte): no branch, and no slot shared by two MsgTypes.
-  static constexpr std::uint32_t kShortTypeSlots = 2u << 16;
+  // byte for one byte): one-byte types at 0..255, two-byte types at
+  // 256 + (last << 8 | first). No branch, and no slot shared by two
+  // MsgTypes or left unreachable.
+  static constexpr std::uint32_t kShortTypeSlots = 256 + (1u << 16);
   [[gnu::always_inline]] static std::uint32_t ShortTypeKey(std::uint32_t first, std::uint32_t last,
                                                            std::uint32_t extra) noexcept {
-    return extra << 16 | last << 8 | first;
+    return first + ((last + 1) << 8 & (0u - extra));
   }
   std::span<const MessageDef> messages() const noexcept { return messages_; }
   // message_required: the required members of the header, the message's
