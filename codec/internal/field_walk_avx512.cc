@@ -414,7 +414,8 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
           }
           next += m;
         } else {
-          // A tag the filter may hold, or the index nearly full: the scalar step, exactly.
+          // A tag the filter may hold, an empty value, or the index nearly
+          // full: the scalar step, exactly.
           std::uint64_t bits = field_ends;
           std::size_t pos = ResumeAt(first, next, body_start);
           if (!FastFields<true>(data, special, out_end, b, bits, pos, next)) {
