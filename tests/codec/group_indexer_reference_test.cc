@@ -303,6 +303,48 @@ TEST_F(ReferenceTest, RunsOfRepeatedEntries) {
   EXPECT_EQ(msg_a_.group(146).size(), 6u);
 }
 
+// Runs of repeated entries that reach the view's last field (a view rebuilt
+// without its CheckSum and more, FieldIndex::Rebuild): the run's limit is
+// then the field count, not the declared count's, whether fewer, as many or more
+// entries are declared than are present (a run that stops at the fields'
+// end is not every declared entry), under every GroupOptions, and with the
+// last entry cut short. Entry counts hand-checked.
+TEST_F(ReferenceTest, RunsThatReachTheLastFieldAgree) {
+  const Dictionary& d = Dict("codec/dictionaries/FIX44.xml");
+  const std::string entries =
+      "269=0|270=1.1|271=5|269=1|270=1.2|271=6|269=0|270=1.0|271=7|269=1|270=1.3|271=8";
+  struct Case {
+    const char* declared;
+    std::uint32_t cut;       // fields dropped from the end (1: the CheckSum alone)
+    std::uint32_t expected;  // entries under GroupOptions{}
+  };
+  const Case kCases[] = {{"3", 1, 3}, {"4", 1, 4}, {"5", 1, 4}, {"9", 1, 4},
+                         {"4", 2, 4}, {"5", 2, 4}, {"9", 3, 4}, {"9", 4, 3}};
+  for (const Case& c : kCases) {
+    const std::string body = std::string("55=EUR/USD|268=") + c.declared + "|" + entries;
+    DecodeInto(decoded_, Frame("FIX.4.4", "W", body));
+    ASSERT_TRUE(decoded_.error.ok());
+    const std::span<const Field> all = decoded_.view.fields();
+    ASSERT_EQ(all.back().tag, 10u);
+    // Rebuilt in place: the fields after the cut stay in the index's storage
+    // (the rest of the run), where a walk that ignored the field count would
+    // find more entries with the same tags.
+    MessageView view;
+    ASSERT_TRUE(decoded_.index.Rebuild(decoded_.view.data(), decoded_.view.size(),
+                                       all.first(all.size() - c.cut), &view));
+    for (const GroupOptions& o : AllOptions()) {
+      const Error one = IndexGroups(view, d, o, storage_a_, &msg_a_);
+      const Error two = codec_internal::IndexGroupsReference(view, d, d, o, storage_b_, &msg_b_);
+      ExpectSameResult(one, msg_a_, two, msg_b_,
+                       std::string("268=") + c.declared + ", cut " + std::to_string(c.cut));
+      if (HasFatalFailure()) return;
+    }
+    const Error e = IndexGroups(view, d, GroupOptions{}, storage_a_, &msg_a_);
+    EXPECT_EQ(msg_a_.group(268).size(), c.expected)
+        << "268=" << c.declared << ", cut " << c.cut << ": " << ErrorCodeName(e.code);
+  }
+}
+
 // Tags in a member window's holes and just outside either end of it (and
 // of the members' range when the window is cut), defined and undefined,
 // inserted before every field and put in place of every field of a message
