@@ -387,20 +387,12 @@ class Encoder {
       mode_ = Mode::kMessage;
       end_ = buffer_end_;
       body_start_ = start;
-      if (prefix_size <= kTemplatePrefixBlock / 2) {
-        CopyBlock<kTemplatePrefixBlock / 2>(start, prefix);
-      } else {
-        CopyBlock<kTemplatePrefixBlock>(start, prefix);
-      }
+      CopyBlock<kTemplatePrefixBlock>(start, prefix);
       char* p = start + prefix_size;
       codec_internal::RunningSum sum;
       p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision, sum);
       if (p == nullptr) [[unlikely]] return;
-      if (body_size <= kTemplateBodyBlock / 2) {
-        CopyBlock<kTemplateBodyBlock / 2>(p, body);
-      } else {
-        CopyBlock<kTemplateBodyBlock>(p, body);
-      }
+      CopyBlock<kTemplateBodyBlock>(p, body);
       pos_ = p + body_size;
       SetSummed(start + prefix_size, known_sum, sum, body_sum);
       return;
@@ -458,28 +450,24 @@ class Encoder {
   [[gnu::always_inline]] static constexpr std::uint64_t TagTextSum(std::uint32_t tag) noexcept {
     return codec_internal::WordByteSum(codec_internal::TagWord(tag));
   }
-  // CopyBlock copies kSize (16, 32 or 64) bytes as 16-byte moves (no overlap).
+  // CopyBlock copies kSize (32 or 64) bytes as 16-byte moves (no overlap).
   template <std::size_t kSize>
   [[gnu::always_inline]] static void CopyBlock(char* dst, const char* src) noexcept {
-    static_assert(kSize == 16 || kSize == 32 || kSize == 64);
+    static_assert(kSize == 32 || kSize == 64);
     const auto load = [src](std::size_t i) noexcept {
       return _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
     };
     const auto store = [dst](std::size_t i, __m128i v) noexcept {
       _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), v);
     };
-    if constexpr (kSize == 16) {
-      store(0, load(0));
-    } else {
-      const __m128i a = load(0), b = load(16);
-      if constexpr (kSize == 64) {
-        const __m128i c = load(32), d = load(48);
-        store(32, c);
-        store(48, d);
-      }
-      store(0, a);
-      store(16, b);
+    const __m128i a = load(0), b = load(16);
+    if constexpr (kSize == 64) {
+      const __m128i c = load(32), d = load(48);
+      store(32, c);
+      store(48, d);
     }
+    store(0, a);
+    store(16, b);
   }
   // WriteSeqAndTime writes "34=<msg_seq_num><SOH>52=<time><SOH>" at p, which
   // has room for both at their widest, and returns the end; on a bad
