@@ -135,12 +135,15 @@ inline MessageTemplate OrderTemplate(const Order& o) {
 inline EncodeResult EncodeOrderFromTemplate(const MessageTemplate& t, Encoder& e, const Order& o,
                                             std::int64_t now) {
   t.Start(e, o.seq, now);
-  e.AddString(11, o.cl_ord_id);
-  e.AddInt(38, o.qty);
-  e.AddDecimal(44, o.price);
-  e.AddChar(54, o.side);
-  e.AddString(55, o.symbol);
-  e.AddTimestamp(60, o.transact_time, TimePrecision::kMillis);
+  {
+    Encoder::SummingCursor c(e);
+    c.AddString(11, o.cl_ord_id);
+    c.AddInt(38, o.qty);
+    c.AddDecimal(44, o.price);
+    c.AddChar(54, o.side);
+    c.AddString(55, o.symbol);
+    c.AddTimestamp(60, o.transact_time, TimePrecision::kMillis);
+  }
   return e.Finish();
 }
 

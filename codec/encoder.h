@@ -62,6 +62,7 @@
 #include "codec/internal/format_tag.h"
 #include "codec/internal/format_text.h"
 #include "codec/internal/format_time.h"
+#include "codec/internal/running_sum.h"
 
 namespace fixwire {
 
@@ -288,7 +289,25 @@ class Encoder {
   //
   //   { fixwire::Encoder::Cursor c(enc); for (...) c.AddInt(f.tag, f.value); }
   //   fixwire::EncodeResult r = enc.Finish();
-  class Cursor;
+  //
+  // SummingCursor is a Cursor that also adds up the bytes of its fields as
+  // it writes them (codec/internal/running_sum.h), from the words still in
+  // registers, so that Finish() need not read them back: a read of bytes
+  // stored moments before waits for those stores to reach the cache (store
+  // forwarding does not serve a load spanning several stores). For a
+  // straight-line run of fields (a template's varying fields) right after
+  // MessageTemplate::Start(), which sums what it writes: there the compiler
+  // keeps the sum in registers and it costs less than the wait. Not for a
+  // loop over fields (use Cursor): there the sum is a second chain through
+  // memory from field to field and costs more than it saves. Same bytes and
+  // errors as Cursor; a run whose fields are not all of the summed kinds
+  // (int, uint, char, bool, Decimal, UTCTimestamp to milliseconds, strings
+  // up to 16 bytes) or that does not directly follow the summed part is
+  // simply read back by Finish(), as after a Cursor.
+  template <bool kSummed>
+  class BasicCursor;
+  using Cursor = BasicCursor<false>;
+  using SummingCursor = BasicCursor<true>;
 
  private:
   friend class MessageTemplate;
@@ -348,7 +367,8 @@ class Encoder {
                                                    const char* prefix, std::size_t prefix_size,
                                                    std::uint32_t known_sum, std::uint64_t msg_seq_num,
                                                    std::int64_t sending_time_nanos, TimePrecision precision,
-                                                   const char* body, std::size_t body_size) noexcept {
+                                                   const char* body, std::size_t body_size,
+                                                   std::uint32_t body_sum) noexcept {
     std::memcpy(head_, head, kHeadStorage);
     head_size_ = static_cast<std::uint8_t>(head_size);
     head_sum_ = head_sum;
@@ -369,12 +389,12 @@ class Encoder {
       body_start_ = start;
       CopyBlock<kTemplatePrefixBlock>(start, prefix);
       char* p = start + prefix_size;
-      summed_end_ = p;
-      known_sum_ = known_sum;
-      p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision);
+      codec_internal::RunningSum sum;
+      p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision, sum);
       if (p == nullptr) [[unlikely]] return;
       CopyBlock<kTemplateBodyBlock>(p, body);
       pos_ = p + body_size;
+      SetSummed(start + prefix_size, known_sum, sum, body_sum);
       return;
     }
     StartMessage();
@@ -382,18 +402,53 @@ class Encoder {
     if (room() >= prefix_size + kSeqWorst + kTimeWorst + body_size) {
       codec_internal::CopyBytes(p, prefix, prefix_size);
       p += prefix_size;
-      summed_end_ = p;
-      known_sum_ = known_sum;
-      p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision);
+      char* const prefix_end = p;
+      codec_internal::RunningSum sum;
+      p = WriteSeqAndTime(p, msg_seq_num, sending_time_nanos, precision, sum);
       if (p == nullptr) [[unlikely]] return;
       codec_internal::CopyBytes(p, body, body_size);
       pos_ = p + body_size;
+      SetSummed(prefix_end, known_sum, sum, body_sum);
       return;
     }
     AddPrefix(prefix, prefix_size, known_sum);
     AddUint(34, msg_seq_num);
     AddTimestamp(52, sending_time_nanos, precision);
     if (body_size != 0) AddRawFields(std::string_view(body, body_size));
+  }
+  // SetTemplateHead makes `head` (kHeadStorage bytes, head_size of them the
+  // head, byte sum head_sum) the encoder's head. Usually it is the head the
+  // encoder already has (the same template, message after message): then
+  // nothing is stored, since every store here is one more that Finish's
+  // re-read of the body waits behind.
+  [[gnu::always_inline]] void SetTemplateHead(const char* head, std::size_t head_size,
+                                              std::uint32_t head_sum) noexcept {
+    std::uint64_t a[3], b[3];
+    std::memcpy(a, head, kHeadStorage);
+    std::memcpy(b, head_, kHeadStorage);
+    if (((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2])) != 0 || head_size != head_size_ ||
+        head_sum != head_sum_) [[unlikely]] {
+      std::memcpy(head_, head, kHeadStorage);
+      head_size_ = static_cast<std::uint8_t>(head_size);
+      head_sum_ = head_sum;
+    }
+  }
+  // SetSummed records what Finish need not read: the head and prefix
+  // (known_sum, up to prefix_end) and, when `sum` holds them, 34, 52 and
+  // the fixed body fields (body_sum) too, up to pos_.
+  [[gnu::always_inline]] void SetSummed(char* prefix_end, std::uint32_t known_sum,
+                                        const codec_internal::RunningSum& sum, std::uint32_t body_sum) noexcept {
+    if (sum.valid) [[likely]] {
+      summed_end_ = pos_;
+      known_sum_ = known_sum + sum.Total() + body_sum;
+    } else {
+      summed_end_ = prefix_end;
+      known_sum_ = known_sum;
+    }
+  }
+  // TagTextSum: the byte sum of "<tag>=" for a tag known at compile time.
+  [[gnu::always_inline]] static constexpr std::uint64_t TagTextSum(std::uint32_t tag) noexcept {
+    return codec_internal::WordByteSum(codec_internal::TagWord(tag));
   }
   // CopyBlock copies kSize (32 or 64) bytes as 16-byte moves (no overlap).
   template <std::size_t kSize>
@@ -418,14 +473,16 @@ class Encoder {
   // has room for both at their widest, and returns the end; on a bad
   // precision records kInvalidValue (tag 52) and returns nullptr. The usual
   // millisecond precision is a constant for the cached time's fraction.
+  // `sum` receives both fields' text (running_sum.h).
   [[gnu::always_inline]] char* WriteSeqAndTime(char* p, std::uint64_t msg_seq_num, std::int64_t sending_time_nanos,
-                                               TimePrecision precision) noexcept {
-    p = codec_internal::WriteUnsignedWide(codec_internal::WriteTagFast(p, 34), msg_seq_num);
+                                               TimePrecision precision, codec_internal::RunningSum& sum) noexcept {
+    p = codec_internal::WriteUnsignedWide(codec_internal::WriteTagFast(p, 34), msg_seq_num, sum);
     *p++ = '\x01';
+    sum.Add(TagTextSum(34) + TagTextSum(52) + 2);  // "34=", "52=" and two SOH
     char* const time_field = p;
     char* const value = codec_internal::WriteTagFast(p, 52);
-    p = precision == TimePrecision::kMillis ? WriteTimestamp(value, sending_time_nanos, TimePrecision::kMillis)
-                                            : WriteTimestamp(value, sending_time_nanos, precision);
+    p = precision == TimePrecision::kMillis ? WriteTimestamp(value, sending_time_nanos, TimePrecision::kMillis, sum)
+                                            : WriteTimestamp(value, sending_time_nanos, precision, sum);
     if (p == nullptr) [[unlikely]] {  // a bad precision (templates check it when built)
       pos_ = time_field;
       Fail(ErrorCode::kInvalidValue, 52);
@@ -463,14 +520,20 @@ class Encoder {
   // A time in the cached second is found by one subtraction from the
   // second's first nanosecond (no division); the cache always holds a real
   // second (the epoch's until the first timestamp), so it needs no "empty".
-  [[gnu::always_inline]] char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
+  // `sum` receives the text (running_sum.h); a new second invalidates it.
+  template <typename Sum = codec_internal::NoSum>
+  [[gnu::always_inline]] char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision,
+                                              Sum&& sum = Sum{}) noexcept {
     const std::uint64_t fraction =
         static_cast<std::uint64_t>(nanos) - static_cast<std::uint64_t>(cached_second_nanos_);
     if (fraction >= static_cast<std::uint64_t>(kNanosPerSecond)) [[unlikely]] {
+      sum.Invalidate();
       return WriteTimestampNewSecond(out, nanos, precision);
     }
     std::memcpy(out, cached_second_text_, 17);
-    return codec_internal::WriteFraction(out + 17, fraction, precision);
+    sum.Block16(cached_second_text_);
+    sum.Add(static_cast<unsigned char>(cached_second_text_[16]));
+    return codec_internal::WriteFraction(out + 17, fraction, precision, sum);
   }
   // WriteTimestampNewSecond is WriteTimestamp for a time outside the cached
   // second: caches its second, then writes (out of line: rare).
@@ -618,8 +681,9 @@ class Encoder {
   // (n) with room for the widest such field at p, and returns the end, or
   // nullptr (nothing written) when the value holds SOH. The value is loaded
   // once as two overlapping words, checked for SOH and stored.
+  template <typename Sum = codec_internal::NoSum>
   [[gnu::always_inline]] static char* WriteShortString(char* p, std::uint32_t tag, const char* v,
-                                                       std::size_t n) noexcept;
+                                                       std::size_t n, Sum&& sum = Sum{}) noexcept;
   // AddStringOutOfLine is AddString out of line (a Cursor's rarer strings).
   void AddStringOutOfLine(std::uint32_t tag, std::string_view value) noexcept;
   // AddStringValidTag is AddString after the tag's check; AddStringRareTag
@@ -761,7 +825,9 @@ inline void Encoder::AddString(std::uint32_t tag, std::string_view value) noexce
   AddStringValidTag(tag, value);
 }
 
-inline char* Encoder::WriteShortString(char* p, std::uint32_t tag, const char* v, std::size_t n) noexcept {
+template <typename Sum>
+inline char* Encoder::WriteShortString(char* p, std::uint32_t tag, const char* v, std::size_t n,
+                                       Sum&& sum) noexcept {
   if (n >= 8) {
     const std::uint64_t a = codec_internal::Load8(v);
     const std::uint64_t b = codec_internal::Load8(v + n - 8);
@@ -769,6 +835,11 @@ inline char* Encoder::WriteShortString(char* p, std::uint32_t tag, const char* v
     p = codec_internal::WriteTagFast(p, tag);
     std::memcpy(p, &a, 8);
     std::memcpy(p + n - 8, &b, 8);
+    // b's first 16 - n bytes are a's last: shifted out (in two steps, since
+    // n = 8 shifts out all 64 bits).
+    const unsigned half_overlap = static_cast<unsigned>(16 - n) * 4;
+    sum.Word(a);
+    sum.Word((b >> half_overlap) >> half_overlap);
   } else if (n >= 4) {
     const std::uint32_t a = codec_internal::Load4(v);
     const std::uint32_t b = codec_internal::Load4(v + n - 4);
@@ -776,6 +847,8 @@ inline char* Encoder::WriteShortString(char* p, std::uint32_t tag, const char* v
     p = codec_internal::WriteTagFast(p, tag);
     std::memcpy(p, &a, 4);
     std::memcpy(p + n - 4, &b, 4);
+    // b's first 8 - n bytes (1..4) are a's last.
+    sum.Word(std::uint64_t{a} | ((std::uint64_t{b} >> (8 * (8 - n))) << 32));
   } else {
     const char c0 = v[0], c1 = v[n / 2], c2 = v[n - 1];
     if (c0 == '\x01' || c1 == '\x01' || c2 == '\x01') [[unlikely]] return nullptr;
@@ -783,6 +856,9 @@ inline char* Encoder::WriteShortString(char* p, std::uint32_t tag, const char* v
     p[0] = c0;
     p[n / 2] = c1;
     p[n - 1] = c2;
+    // n = 1: one byte; 2: c1 is c2; 3: three.
+    sum.Add(static_cast<unsigned char>(c0) + (n >= 2 ? static_cast<unsigned char>(c2) : 0u) +
+            (n == 3 ? static_cast<unsigned char>(c1) : 0u));
   }
   p += n;
   *p++ = '\x01';
@@ -826,48 +902,68 @@ inline void Encoder::AddStringValidTag(std::uint32_t tag, std::string_view value
   pos_ = p;
 }
 
-class Encoder::Cursor {
+template <bool kSummed>
+class Encoder::BasicCursor {
  public:
-  explicit Cursor(Encoder& encoder) noexcept : encoder_(encoder), pos_(encoder.pos_) {}
-  ~Cursor() { encoder_.pos_ = pos_; }
-  Cursor(const Cursor&) = delete;
-  Cursor& operator=(const Cursor&) = delete;
+  explicit BasicCursor(Encoder& encoder) noexcept
+      : encoder_(encoder), pos_(encoder.pos_), start_(encoder.pos_) {}
+  // Writes the position back; a SummingCursor whose fields all took a summed
+  // path, right after the part Finish() need not read, extends that part
+  // over its run.
+  ~BasicCursor() {
+    encoder_.pos_ = pos_;
+    if constexpr (kSummed) {
+      if (sum_.valid && encoder_.summed_end_ == start_) {
+        encoder_.summed_end_ = pos_;
+        encoder_.known_sum_ += sum_.Total();
+      }
+    }
+  }
+  BasicCursor(const BasicCursor&) = delete;
+  BasicCursor& operator=(const BasicCursor&) = delete;
 
   // The encoder's field calls of the same names (see there).
   [[gnu::always_inline]] void AddInt(std::uint32_t tag, std::int64_t value) noexcept {
-    encoder_.PutAt<codec_internal::kMaxSignedChars>(
-        pos_, tag, [value](char* p) noexcept { return codec_internal::WriteSignedWide(p, value); });
+    Put<codec_internal::kMaxSignedChars>(tag, [value](Encoder&, char* p, auto&& sum) noexcept {
+      return codec_internal::WriteSignedWide(p, value, sum);
+    });
   }
   [[gnu::always_inline]] void AddUint(std::uint32_t tag, std::uint64_t value) noexcept {
-    encoder_.PutAt<codec_internal::kMaxUnsignedChars>(
-        pos_, tag, [value](char* p) noexcept { return codec_internal::WriteUnsignedWide(p, value); });
+    Put<codec_internal::kMaxUnsignedChars>(tag, [value](Encoder&, char* p, auto&& sum) noexcept {
+      return codec_internal::WriteUnsignedWide(p, value, sum);
+    });
   }
   [[gnu::always_inline]] void AddChar(std::uint32_t tag, char value) noexcept {
-    encoder_.PutAt<1>(pos_, tag, [value](char* p) noexcept -> char* {
+    Put<1>(tag, [value](Encoder&, char* p, auto&& sum) noexcept -> char* {
       if (value == '\x01') return nullptr;
       *p = value;
+      sum.Add(static_cast<unsigned char>(value));
       return p + 1;
     });
   }
   [[gnu::always_inline]] void AddBool(std::uint32_t tag, bool value) noexcept {
-    encoder_.PutAt<1>(pos_, tag, [value](char* p) noexcept {
-      *p = value ? 'Y' : 'N';
+    Put<1>(tag, [value](Encoder&, char* p, auto&& sum) noexcept {
+      const char c = value ? 'Y' : 'N';
+      *p = c;
+      sum.Add(static_cast<unsigned char>(c));
       return p + 1;
     });
   }
   [[gnu::always_inline]] void AddDecimal(std::uint32_t tag, Decimal d) noexcept {
-    encoder_.PutAt<codec_internal::kMaxDecimalChars>(
-        pos_, tag, [d](char* p) noexcept { return codec_internal::WriteDecimal(p, d); });
+    Put<codec_internal::kMaxDecimalChars>(tag, [d](Encoder&, char* p, auto&& sum) noexcept {
+      return codec_internal::WriteDecimal(p, d, sum);
+    });
   }
   [[gnu::always_inline]] void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch,
                                            TimePrecision precision) noexcept {
-    encoder_.PutAt<codec_internal::kMaxTimestampChars>(
-        pos_, tag, [nanos_since_epoch, precision](Encoder& self, char* p) noexcept {
-          return self.WriteTimestamp(p, nanos_since_epoch, precision);
+    Put<codec_internal::kMaxTimestampChars>(
+        tag, [nanos_since_epoch, precision](Encoder& self, char* p, auto&& sum) noexcept {
+          return self.WriteTimestamp(p, nanos_since_epoch, precision, sum);
         });
   }
   [[gnu::always_inline]] void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
                                           TimePrecision precision) noexcept {
+    sum_.Invalidate();
     encoder_.PutAt<codec_internal::kMaxTimestampChars>(
         pos_, tag, [nanos_since_midnight, precision](Encoder& self, char* p) noexcept {
           return self.WriteTimeOnly(p, nanos_since_midnight, precision);
@@ -876,46 +972,92 @@ class Encoder::Cursor {
   [[gnu::always_inline]] void AddString(std::uint32_t tag, std::string_view value) noexcept {
     const std::size_t n = value.size();
     if (IsCommonTag(tag) && n - 1 < 16 && encoder_.HasRoom<kMaxTagChars + 2 + 16>(pos_)) [[likely]] {
-      char* const p = WriteShortString(pos_, tag, value.data(), n);
+      char* const p = WriteShortString(pos_, tag, value.data(), n, sum_);
       if (p != nullptr) [[likely]] {
         pos_ = p;
+        AddTagSum(tag);
         return;
       }
     }
+    sum_.Invalidate();
     ThroughEncoder([tag, value](Encoder& e) noexcept { e.AddStringOutOfLine(tag, value); });
   }
   void AddDecimal(std::uint32_t tag, Decimal d, int decimals) noexcept {
+    sum_.Invalidate();
     encoder_.PutAt<codec_internal::kMaxDecimalChars>(pos_, tag, [d, decimals](char* p) noexcept {
       return codec_internal::WriteDecimalFixed(p, d, decimals);
     });
   }
   void AddDouble(std::uint32_t tag, double v, int precision) noexcept {
+    sum_.Invalidate();
     encoder_.PutAt<codec_internal::kMaxDecimalChars>(
         pos_, tag, [v, precision](char* p) noexcept { return codec_internal::WriteDouble(p, v, precision); });
   }
   [[gnu::always_inline]] void AddDate(std::uint32_t tag, Date date) noexcept {
+    sum_.Invalidate();
     encoder_.PutAt<8>(pos_, tag, [date](char* p) noexcept { return codec_internal::WriteDate(p, date); });
   }
   [[gnu::always_inline]] void AddMonthYear(std::uint32_t tag, MonthYear value) noexcept {
+    sum_.Invalidate();
     encoder_.PutAt<8>(pos_, tag, [value](char* p) noexcept { return codec_internal::WriteMonthYear(p, value); });
   }
   // AddData: rare, so the encoder's own call.
   void AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::string_view data) noexcept {
+    sum_.Invalidate();
     ThroughEncoder([length_tag, data_tag, data](Encoder& e) noexcept { e.AddData(length_tag, data_tag, data); });
   }
   [[gnu::always_inline]] void AddRawFields(std::string_view fields) noexcept {
+    sum_.Invalidate();
     encoder_.AddRawFieldsAt(pos_, fields);
   }
   // BeginGroup writes NumInGroup as the encoder's and returns the checker of
   // the entries, which records a count mismatch at this cursor's position
   // (use it only while the cursor is open).
-  BasicGroupEncoder<Cursor> BeginGroup(std::uint32_t count_tag, std::uint32_t count) noexcept {
+  BasicGroupEncoder<BasicCursor> BeginGroup(std::uint32_t count_tag, std::uint32_t count) noexcept {
     AddUint(count_tag, count);
-    return BasicGroupEncoder<Cursor>(this, count_tag, count);
+    return BasicGroupEncoder<BasicCursor>(this, count_tag, count);
   }
 
  private:
-  friend class BasicGroupEncoder<Cursor>;
+  friend class BasicGroupEncoder<BasicCursor>;
+  // Put is the encoder's PutAt with the field's text added to sum_ on the
+  // usual path: `write(encoder, p, sum)` writes the value at p, reports its
+  // bytes to `sum` and returns the end, or nullptr for an invalid value.
+  // Every other case goes through PutAt (its errors) unsummed.
+  template <std::size_t kMaxValue, typename Write>
+  [[gnu::always_inline]] void Put(std::uint32_t tag, Write write) noexcept {
+    auto unsummed = [write](Encoder& self, char* p) noexcept { return write(self, p, codec_internal::NoSum{}); };
+    if constexpr (!kSummed) {
+      encoder_.PutAt<kMaxValue>(pos_, tag, unsummed);
+    } else {
+      constexpr std::size_t kWorst = kMaxTagChars + 1 + kMaxValue + 1;
+      if (IsCommonTag(tag) && encoder_.HasRoom<kWorst>(pos_)) [[likely]] {
+        char* const p = write(encoder_, codec_internal::WriteTagFast(pos_, tag), sum_);
+        if (p != nullptr) [[likely]] {
+          *p = '\x01';
+          pos_ = p + 1;
+          AddTagSum(tag);
+          return;
+        }
+      }
+      // Every other case through PutAt (the same errors).
+      sum_.Invalidate();
+      encoder_.PutAt<kMaxValue>(pos_, tag, unsummed);
+    }
+  }
+  // AddTagSum adds "<tag>=" and the field's SOH (an IsCommonTag tag).
+  [[gnu::always_inline]] void AddTagSum(std::uint32_t tag) noexcept {
+    if constexpr (!kSummed) {
+      return;
+    } else if (__builtin_constant_p(tag)) {
+      sum_.Add(TagTextSum(tag) + 1);
+    } else if (tag < codec_internal::kTagTableSize) [[likely]] {
+      sum_.Word(codec_internal::kTagTable[tag] & 0x00FF'FFFF'FFFF'FFFFull);  // without the size byte
+      sum_.Add(1);
+    } else {
+      sum_.Add(TagTextSum(tag) + 1);
+    }
+  }
   // ThroughEncoder runs call(encoder) at the cursor's position: writes it
   // back to the encoder first and takes the encoder's position after.
   template <typename Call>
@@ -926,15 +1068,20 @@ class Encoder::Cursor {
   }
   // Fail is the encoder's Fail at the cursor's position (for a group's End).
   void Fail(ErrorCode code, std::uint32_t tag) noexcept {
+    sum_.Invalidate();
     ThroughEncoder([code, tag](Encoder& e) noexcept { e.Fail(code, tag); });
   }
 
   Encoder& encoder_;
   char* pos_;
+  char* const start_;  // the position when opened
+  // The bytes written from start_ (while valid); nothing for a Cursor.
+  std::conditional_t<kSummed, codec_internal::RunningSum, codec_internal::NoSum> sum_;
 };
 
 // CursorGroupEncoder is GroupEncoder for the groups of an Encoder::Cursor.
 using CursorGroupEncoder = BasicGroupEncoder<Encoder::Cursor>;
+using SummingCursorGroupEncoder = BasicGroupEncoder<Encoder::SummingCursor>;
 
 }  // namespace fixwire
 

@@ -49,6 +49,7 @@ Error MessageTemplate::Init(std::string_view begin_string, std::string_view msg_
   header_size_ = 0;
   header_sum_ = 0;
   body_size_ = 0;
+  body_sum_ = 0;
   precision_ = sending_time_precision;
   if (begin_string.empty() || begin_string.size() > Encoder::kMaxBeginStringSize ||
       codec_internal::ContainsSoh(begin_string.data(), begin_string.size())) {

@@ -70,7 +70,10 @@ class MessageTemplate {
   // AddBodyFields appends fixed body fields (after 52). Returns error().
   template <typename Write>
   Error AddBodyFields(Write&& write) noexcept {
-    return Append(body_, &body_size_, write);
+    Append(body_, &body_size_, write);
+    body_sum_ = 0;
+    for (std::size_t i = 0; i < body_size_; ++i) body_sum_ += static_cast<unsigned char>(body_[i]);
+    return error_;
   }
   // AddHeaderString is AddHeaderFields with one text field (49, 56, 50, 57...).
   Error AddHeaderString(std::uint32_t tag, std::string_view value) noexcept {
@@ -90,7 +93,8 @@ class MessageTemplate {
     }
     // The pre-encoded prefix's byte sum is known: Finish() sums only from 34 on.
     encoder.BeginTemplateMessage(head_, head_size_, head_sum_, header_, header_size_, known_sum_, msg_seq_num,
-                                 sending_time_nanos, precision_, body_, body_size_);
+                                 sending_time_nanos, precision_, body_, body_size_,
+                                 body_sum_);
   }
 
   const Error& error() const noexcept { return error_; }
@@ -145,6 +149,7 @@ class MessageTemplate {
   // Start's block copies read this much of header_ and body_ whatever the sizes.
   static_assert(kMaxFixedBytes >= Encoder::kTemplatePrefixBlock && kMaxFixedBytes >= Encoder::kTemplateBodyBlock);
   std::size_t body_size_ = 0;
+  std::uint32_t body_sum_ = 0;  // byte sum of body_
   TimePrecision precision_ = TimePrecision::kMillis;
   Error error_;
 };

@@ -40,7 +40,11 @@ inline constexpr std::size_t kMaxDecimalChars = 64;
 // from the word) as one 8-byte store, then '.' and the f fraction digits as
 // a second word stored over the fraction's place (the bytes after the text
 // are scratch).
-[[gnu::always_inline]] inline char* WriteShortScaled(char* out, std::uint64_t magnitude, int frac_digits) noexcept {
+// `sum` receives the k digits and '.' (running_sum.h): the digit word holds
+// all k digits, which the fraction's store only moves one place for '.'.
+template <typename Sum = NoSum>
+[[gnu::always_inline]] inline char* WriteShortScaled(char* out, std::uint64_t magnitude, int frac_digits,
+                                                     Sum&& sum = Sum{}) noexcept {
   const std::size_t n = DigitsBelow10To8(static_cast<std::uint32_t>(magnitude));  // 1..7
   const auto f = static_cast<std::size_t>(frac_digits);                             // 1..6
   const std::size_t k = n > f ? n : f + 1;                                          // 2..7
@@ -49,6 +53,8 @@ inline constexpr std::size_t kMaxDecimalChars = 64;
   const std::uint64_t fraction = ((word >> (64 - 8 * f)) << 8) | std::uint64_t{'.'};
   std::memcpy(out, &digits, 8);
   std::memcpy(out + (k - f), &fraction, 8);
+  sum.Word(digits);
+  sum.Add('.');
   return out + k + 1;
 }
 
@@ -103,16 +109,21 @@ inline char* WriteScaled(char* out, std::uint64_t magnitude, int frac_digits) no
 // WriteDecimal writes d exactly: {12345,-2} "123.45", {150,-2} "1.50",
 // {-1,-3} "-0.001", {7,2} "700", {0,3} "0". nullptr when |exponent| > 40.
 // Short prices inline (WriteShortScaled), the rest out of line.
-[[gnu::always_inline]] inline char* WriteDecimal(char* out, Decimal d) noexcept {
+// `sum` receives the text (running_sum.h; a value that is not a short price
+// invalidates it).
+template <typename Sum = NoSum>
+[[gnu::always_inline]] inline char* WriteDecimal(char* out, Decimal d, Sum&& sum = Sum{}) noexcept {
   std::uint64_t magnitude = static_cast<std::uint64_t>(d.mantissa);
   if (d.mantissa < 0) {
     *out++ = '-';
+    sum.Add('-');
     magnitude = 0 - magnitude;
   }
   // A short price's exponent (-6..-1) is in range: checked only for the rest
   // (negated without overflow for INT32_MIN, which is then no short price).
   const auto frac_digits = static_cast<int>(0u - static_cast<unsigned>(d.exponent));
-  if (IsShortScaled(magnitude, frac_digits)) [[likely]] return WriteShortScaled(out, magnitude, frac_digits);
+  if (IsShortScaled(magnitude, frac_digits)) [[likely]] return WriteShortScaled(out, magnitude, frac_digits, sum);
+  sum.Invalidate();
   if (d.exponent > kMaxDecimalExponent || d.exponent < -kMaxDecimalExponent) [[unlikely]] return nullptr;
   return WriteDecimalAnyMagnitude(out, magnitude, d.exponent);
 }

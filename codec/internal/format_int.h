@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "codec/internal/running_sum.h"
 #include "simd/digits.h"
 
 namespace fixwire::codec_internal {
@@ -117,7 +118,9 @@ inline constexpr std::array<std::uint64_t, 1000> kShortLengthTexts = [] {
 // (most quantities, counts and sequence numbers) is one store of its digits,
 // no loop; below 100 one digit pair, below 10^4 from two digit pairs, above
 // from the eight-digit step.
-[[gnu::always_inline]] inline char* WriteUnsignedWide(char* out, std::uint64_t v) noexcept {
+// `sum` receives the digits (running_sum.h).
+template <typename Sum = NoSum>
+[[gnu::always_inline]] inline char* WriteUnsignedWide(char* out, std::uint64_t v, Sum&& sum = Sum{}) noexcept {
   if (v < 10000) {
     if (v < 100) {
       // One or two digits (group counts, levels, small flags): one digit
@@ -127,6 +130,7 @@ inline constexpr std::array<std::uint64_t, 1000> kShortLengthTexts = [] {
       std::memcpy(&pair, &kDigitPairs.pairs[2 * v], 2);
       const auto digits = static_cast<std::uint16_t>(pair >> (8 * one_digit));
       std::memcpy(out, &digits, 2);
+      sum.Word(digits);
       return out + 2 - one_digit;
     }
     // Three or four digits (small quantities, most sequence numbers of a
@@ -142,26 +146,31 @@ inline constexpr std::array<std::uint64_t, 1000> kShortLengthTexts = [] {
     const std::uint32_t four = hi_pair | (std::uint32_t{lo_pair} << 16);
     const std::uint64_t digits = std::uint64_t{four >> (8 * three)};
     std::memcpy(out, &digits, 8);
+    sum.Word(digits);
     return out + 4 - three;
   }
   if (v < 100000000) [[likely]] {
     const std::size_t n = DigitsBelow10To8(static_cast<std::uint32_t>(v));
     const std::uint64_t digits = EightDigitWord(static_cast<std::uint32_t>(v)) >> (8 * (8 - n));
     std::memcpy(out, &digits, 8);
+    sum.Word(digits);
     return out + n;
   }
+  sum.Invalidate();
   return WriteUnsigned(out, v);
 }
 
 // WriteSignedWide is WriteSigned with WriteUnsignedWide's 8 bytes of room
 // (after the sign).
-[[gnu::always_inline]] inline char* WriteSignedWide(char* out, std::int64_t v) noexcept {
+template <typename Sum = NoSum>
+[[gnu::always_inline]] inline char* WriteSignedWide(char* out, std::int64_t v, Sum&& sum = Sum{}) noexcept {
   std::uint64_t magnitude = static_cast<std::uint64_t>(v);
   if (v < 0) {
     *out++ = '-';
+    sum.Add('-');
     magnitude = 0 - magnitude;
   }
-  return WriteUnsignedWide(out, magnitude);
+  return WriteUnsignedWide(out, magnitude, sum);
 }
 
 // WriteFixedDigits writes v (below 10^kWidth) as exactly kWidth digits, zero

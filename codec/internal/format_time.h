@@ -85,13 +85,20 @@ inline constexpr std::array<std::uint32_t, 1000> kMillisTexts = [] {
 // WriteFraction writes the fraction of a second for `precision` ("" for
 // seconds, ".sss", ".ssssss", ".sssssssss", ".sssssssss000"); nanos < 10^9.
 // nullptr for a value that is not a TimePrecision.
-[[gnu::always_inline]] inline char* WriteFraction(char* out, std::uint64_t nanos, TimePrecision precision) noexcept {
+// `sum` receives the text (running_sum.h; precisions finer than
+// milliseconds invalidate it).
+template <typename Sum = NoSum>
+[[gnu::always_inline]] inline char* WriteFraction(char* out, std::uint64_t nanos, TimePrecision precision,
+                                                  Sum&& sum = Sum{}) noexcept {
+  if (precision != TimePrecision::kSeconds && precision != TimePrecision::kMillis) sum.Invalidate();
   switch (precision) {
     case TimePrecision::kSeconds:
       return out;
     case TimePrecision::kMillis: {
       // ".ddd" as one 4-byte word from the table.
-      std::memcpy(out, &kMillisTexts[MillisOfNanos(nanos)], 4);
+      const std::uint32_t text = kMillisTexts[MillisOfNanos(nanos)];
+      std::memcpy(out, &text, 4);
+      sum.Word(text);
       return out + 4;
     }
     case TimePrecision::kMicros:

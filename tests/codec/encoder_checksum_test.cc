@@ -3,8 +3,8 @@
 // byte loop over the finished message. Random calls of every value type,
 // precision, length and tag range (compile-time and run-time tags, both
 // sides of the run-time tag table's end), templates (whose pre-encoded parts
-// come with their sums), Encoder::Cursor runs, every buffer size,
-// zero-padded BodyLength.
+// come with their sums), Encoder::Cursor and Encoder::SummingCursor runs,
+// every buffer size, zero-padded BodyLength.
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -12,6 +12,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "codec/date_time.h"
@@ -302,6 +303,103 @@ TEST(EncoderChecksum, CursorFieldsGiveTheByteLoopsChecksum) {
       const EncodeResult r = encode(e);
       if (!r.ok()) continue;
       ASSERT_EQ(r.bytes, expected) << "round " << round << " size " << size;
+    }
+  }
+}
+
+// ShortText: 1..16 bytes, none of them SOH (SummingCursor's summed strings).
+std::string ShortText(std::mt19937_64& rng) {
+  std::string s(1 + rng() % 16, 'x');
+  for (char& c : s) c = static_cast<char>(rng() % 2 == 0 ? 'A' + rng() % 26 : 2 + rng() % 254);
+  return s;
+}
+
+constexpr std::int64_t kSecondStart = 1'796'225'400'000'000'000;  // 2026-12-03 00:50:00 UTC
+
+// AddSummedKindField adds a field of a kind SummingCursor sums (constant and
+// run-time tags, every value range of the kind) or, one time in five, any
+// field (AddRandomField: also the kinds it does not sum).
+template <typename Writer>
+void AddSummedKindField(std::mt19937_64& rng, Writer& c, int* open_groups) {
+  switch (rng() % 10) {
+    case 0: c.AddString(11, ShortText(rng)); break;
+    case 1: c.AddString(RandomTag(rng), ShortText(rng)); break;
+    case 2: c.AddInt(38, RandomInt(rng)); break;
+    case 3: c.AddUint(RandomTag(rng), RandomUint(rng)); break;
+    case 4: c.AddChar(54, static_cast<char>(2 + rng() % 254)); break;
+    case 5: c.AddBool(RandomTag(rng), rng() % 2 == 0); break;
+    case 6: {
+      const auto mantissa = static_cast<std::int64_t>(rng() % 20000000) - 10000000;
+      c.AddDecimal(44, Decimal{mantissa, -static_cast<int>(rng() % 8)});
+      break;
+    }
+    case 7:
+      c.AddTimestamp(60, kSecondStart + static_cast<std::int64_t>(rng() % 1'000'000'000),
+                     rng() % 4 == 0 ? TimePrecision::kSeconds : TimePrecision::kMillis);
+      break;
+    default: AddRandomField(rng, c, open_groups); break;
+  }
+}
+
+// A template's Start then a SummingCursor run (Finish() reads neither back
+// when every field is summed: sequence numbers below 10^8, SendingTime
+// mostly in the encoder's cached second) gives the byte loop's CheckSum
+// and exactly the bytes of the same calls through a Cursor (read back), in
+// a large buffer message after message and at every buffer size.
+TEST(EncoderChecksum, SummingCursorRunsGiveTheCursorsBytes) {
+  std::mt19937_64 rng(2207);
+  MessageTemplate t;
+  t.Init("FIX.4.4", "D");
+  t.AddHeaderString(49, "SENDER");
+  t.AddHeaderString(56, "TARGET");
+  t.AddBodyFields([](Encoder& e) {
+    e.AddChar(21, '1');
+    e.AddChar(40, '2');
+  });
+  ASSERT_TRUE(t.error().ok());
+  std::vector<char> summing_buffer(8192), plain_buffer(8192);
+  Encoder summing(summing_buffer), plain(plain_buffer);  // kept: their cached second too
+  for (int round = 0; round < 4000; ++round) {
+    const std::uint64_t seed = rng();
+    auto encode = [seed, &t](Encoder& e, auto cursor_type) {
+      using CursorType = typename decltype(cursor_type)::type;
+      std::mt19937_64 r(seed);
+      const std::uint64_t seq = r() % 8 == 0 ? RandomUint(r) : r() % 100000;
+      const std::int64_t now = kSecondStart + static_cast<std::int64_t>(
+                                                  r() % 16 == 0 ? r() % 5'000'000'000 : r() % 1'000'000'000);
+      t.Start(e, seq, now);
+      int groups = 0;
+      if (r() % 8 == 0) AddRandomField(r, e, &groups);  // the run then does not follow the summed part
+      {
+        CursorType c(e);
+        const int fields = static_cast<int>(r() % 16);
+        for (int i = 0; i < fields; ++i) AddSummedKindField(r, c, &groups);
+      }
+      if (r() % 4 == 0) AddRandomField(r, e, &groups);
+      return e.Finish();
+    };
+    const EncodeResult expected = encode(plain, std::type_identity<Encoder::Cursor>{});
+    const EncodeResult got = encode(summing, std::type_identity<Encoder::SummingCursor>{});
+    ASSERT_TRUE(got.ok()) << "round " << round << " code " << static_cast<int>(got.error.code);
+    ASSERT_TRUE(CheckFrame(got.bytes)) << "round " << round;
+    ASSERT_EQ(got.bytes, expected.bytes) << "round " << round;
+    if (round % 40 != 0) continue;
+    const std::string whole(got.bytes);
+    for (std::size_t size = 0; size <= whole.size() + 8; ++size) {
+      std::unique_ptr<char[]> a(new char[size == 0 ? 1 : size]);
+      std::unique_ptr<char[]> b(new char[size == 0 ? 1 : size]);
+      Encoder small_summing(std::span<char>(a.get(), size)), small_plain(std::span<char>(b.get(), size));
+      const EncodeResult s = encode(small_summing, std::type_identity<Encoder::SummingCursor>{});
+      const EncodeResult p = encode(small_plain, std::type_identity<Encoder::Cursor>{});
+      ASSERT_EQ(s.ok(), p.ok()) << "round " << round << " size " << size;
+      if (!s.ok()) {
+        ASSERT_EQ(s.error.code, p.error.code) << "round " << round << " size " << size;
+        ASSERT_EQ(s.error.tag, p.error.tag) << "round " << round << " size " << size;
+        ASSERT_EQ(s.error.offset, p.error.offset) << "round " << round << " size " << size;
+        continue;
+      }
+      ASSERT_TRUE(CheckFrame(s.bytes)) << "round " << round << " size " << size;
+      ASSERT_EQ(s.bytes, p.bytes) << "round " << round << " size " << size;
     }
   }
 }
