@@ -14,9 +14,17 @@
 //   ...
 //   fixwire::Encoder enc(buffer);
 //   nos.Start(enc, seq, now_ns);     // 8, 9 (reserved), 35, 49, 56, 34, 52, 21
-//   enc.AddString(11, cl_ord_id);    // the varying body fields
-//   ...
+//   {
+//     fixwire::Encoder::SummingCursor c(enc);  // the varying body fields
+//     c.AddString(11, cl_ord_id);
+//     ...
+//   }
 //   fixwire::EncodeResult r = enc.Finish();
+//
+// Start sums the bytes it writes as it writes them, and a SummingCursor
+// (encoder.h) those of the varying fields, so Finish() reads none of the
+// body back for its CheckSum; the encoder's own calls work too (Finish()
+// then reads their bytes back, a few nanoseconds more).
 //
 // Wire order: 8, 9, 35, the header fields in the order added, 34, 52, then
 // the fixed body fields in the order added, then what the caller appends.

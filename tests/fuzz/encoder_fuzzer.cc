@@ -12,6 +12,11 @@
 // each of exactly its size on the heap (ASan sees any write outside); each
 // time once through the encoder's calls and once through an Encoder::Cursor,
 // which must give the same bytes or the same error (code, tag, offset).
+// It also runs after a MessageTemplate's Start (the encoder's timestamp
+// cache warmed first, so that Start and the run can be summed) through an
+// Encoder::Cursor and through an Encoder::SummingCursor, in both buffers:
+// the same bytes or the same error, and a finished message's CheckSum the
+// byte loop's.
 //   * Big buffer: the result must be the first error the program contains
 //     (predicted here from the documented rules: tag range, empty or SOH
 //     text, decimal exponent, fixed-decimal overflow, printf's digits for
@@ -45,6 +50,7 @@
 #include "codec/error.h"
 #include "codec/field.h"
 #include "codec/field_index.h"
+#include "codec/message_template.h"
 #include "codec/message_view.h"
 #include "codec/values.h"
 #include "tests/fuzz/fuzz_support.h"
@@ -342,6 +348,59 @@ EncodeResult Run(const Program& p, std::span<char> buffer, bool padded, bool cur
   return enc.Finish();
 }
 
+// RunAfterTemplate replays the program after `t.Start` through a Cursor or
+// a SummingCursor; a timestamp in Start's second is written first (and the
+// message restarted) so that the encoder's cached second holds it.
+EncodeResult RunAfterTemplate(const Program& p, const MessageTemplate& t, std::span<char> buffer,
+                              bool padded, bool summing) {
+  constexpr std::int64_t kNow = 1'796'225'400'123'456'789;
+  EncoderOptions options;
+  options.zero_padded_body_length = padded;
+  Encoder enc(buffer, options);
+  enc.Begin(p.begin_string, p.msg_type);
+  enc.AddTimestamp(52, kNow - 1000, TimePrecision::kSeconds);
+  t.Start(enc, p.ops.size() * 7919, kNow);
+  if (summing) {
+    std::vector<SummingCursorGroupEncoder> groups;
+    Encoder::SummingCursor c(enc);
+    Replay(p, c, groups);
+  } else {
+    std::vector<CursorGroupEncoder> groups;
+    Encoder::Cursor c(enc);
+    Replay(p, c, groups);
+  }
+  return enc.Finish();
+}
+
+// CheckTemplateRuns: after a template's Start, a SummingCursor gives a
+// Cursor's bytes or error, in a heap buffer of exactly `size` bytes, and a
+// finished message's CheckSum is the byte loop's.
+void CheckTemplateRuns(const Program& p, std::size_t size) {
+  MessageTemplate t;
+  t.Init(p.begin_string, p.msg_type);
+  t.AddHeaderString(49, "SENDER");
+  t.AddBodyFields([](Encoder& e) { e.AddChar(21, '1'); });
+  std::unique_ptr<char[]> a(new char[size == 0 ? 1 : size]);
+  std::unique_ptr<char[]> b(new char[size == 0 ? 1 : size]);
+  const EncodeResult plain = RunAfterTemplate(p, t, std::span<char>(a.get(), size), p.padded, false);
+  const EncodeResult summed = RunAfterTemplate(p, t, std::span<char>(b.get(), size), p.padded, true);
+  if (summed.bytes != plain.bytes || summed.error.code != plain.error.code ||
+      summed.error.tag != plain.error.tag || summed.error.offset != plain.error.offset) {
+    std::fprintf(stderr, "template, buffer %zu: cursor %s tag %u offset %u, summing cursor %s tag %u offset %u\n",
+                 size, std::string(ErrorCodeName(plain.error.code)).c_str(), plain.error.tag, plain.error.offset,
+                 std::string(ErrorCodeName(summed.error.code)).c_str(), summed.error.tag, summed.error.offset);
+    PrintBytes("cursor", plain.bytes);
+    PrintBytes("summing cursor", summed.bytes);
+    FIXWIRE_FUZZ_CHECK(false);
+  }
+  if (!summed.ok()) return;
+  unsigned sum = 0;
+  for (std::size_t k = 0; k + 7 < summed.bytes.size(); ++k) sum += static_cast<unsigned char>(summed.bytes[k]);
+  char trailer[8];
+  std::snprintf(trailer, sizeof trailer, "10=%03u", sum % 256);
+  FIXWIRE_FUZZ_CHECK(summed.bytes.size() >= 7 && summed.bytes.substr(summed.bytes.size() - 7, 6) == trailer);
+}
+
 // RunBoth runs the program through the encoder's calls and through a cursor,
 // each into a heap buffer of exactly `size` bytes, checks that both give the
 // same bytes, or the same error (code, tag, offset), and returns the
@@ -551,6 +610,8 @@ std::size_t Digits(std::size_t v) {
 
 void Check(const Program& p) {
   constexpr std::size_t kBig = 1 << 16;
+  CheckTemplateRuns(p, kBig);
+  CheckTemplateRuns(p, p.buffer_size);
   std::unique_ptr<char[]> big;
   const EncodeResult r = RunBoth(p, kBig, false, &big);
   const Error want = FirstError(p);
