@@ -475,7 +475,11 @@ ErrorCode values_internal::GeneralUtcTimestampForTest(std::string_view text,
   return GeneralUtcTimestamp(text, nanos);
 }
 
-ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
+// Aligned to a 64-byte line: its inlined common path is ~90 instructions
+// that run on every typed read of a timestamp, and where the link happens to
+// put it mid-line, decode_read/NewOrderSingle (two timestamps) ran 45 -> 54
+// ns with no change to its code (session 22, when the encoder's code grew).
+__attribute__((aligned(64))) ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   if (CommonUtcTimestamp(text, nanos)) [[likely]] return ErrorCode::kOk;
   return GeneralUtcTimestamp(text, nanos);
 }
