@@ -330,6 +330,15 @@ void Replay(const Program& p, Writer& w, std::vector<Group>& groups) {
   }
 }
 
+// ReplayThroughCursor replays the program through a cursor of type
+// CursorType opened on `enc` (Group: its group checkers).
+template <typename CursorType, typename Group>
+void ReplayThroughCursor(const Program& p, Encoder& enc) {
+  std::vector<Group> groups;
+  CursorType c(enc);
+  Replay(p, c, groups);
+}
+
 // Run replays the program into `buffer`, through the encoder's calls or
 // through an Encoder::Cursor.
 EncodeResult Run(const Program& p, std::span<char> buffer, bool padded, bool cursor) {
@@ -338,9 +347,7 @@ EncodeResult Run(const Program& p, std::span<char> buffer, bool padded, bool cur
   Encoder enc(buffer, options);
   enc.Begin(p.begin_string, p.msg_type);
   if (cursor) {
-    std::vector<CursorGroupEncoder> groups;
-    Encoder::Cursor c(enc);
-    Replay(p, c, groups);
+    ReplayThroughCursor<Encoder::Cursor, CursorGroupEncoder>(p, enc);
   } else {
     std::vector<GroupEncoder> groups;
     Replay(p, enc, groups);
@@ -361,13 +368,9 @@ EncodeResult RunAfterTemplate(const Program& p, const MessageTemplate& t, std::s
   enc.AddTimestamp(52, kNow - 1000, TimePrecision::kSeconds);
   t.Start(enc, p.ops.size() * 7919, kNow);
   if (summing) {
-    std::vector<SummingCursorGroupEncoder> groups;
-    Encoder::SummingCursor c(enc);
-    Replay(p, c, groups);
+    ReplayThroughCursor<Encoder::SummingCursor, SummingCursorGroupEncoder>(p, enc);
   } else {
-    std::vector<CursorGroupEncoder> groups;
-    Encoder::Cursor c(enc);
-    Replay(p, c, groups);
+    ReplayThroughCursor<Encoder::Cursor, CursorGroupEncoder>(p, enc);
   }
   return enc.Finish();
 }
