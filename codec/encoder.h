@@ -416,23 +416,6 @@ class Encoder {
     AddTimestamp(52, sending_time_nanos, precision);
     if (body_size != 0) AddRawFields(std::string_view(body, body_size));
   }
-  // SetTemplateHead makes `head` (kHeadStorage bytes, head_size of them the
-  // head, byte sum head_sum) the encoder's head. Usually it is the head the
-  // encoder already has (the same template, message after message): then
-  // nothing is stored, since every store here is one more that Finish's
-  // re-read of the body waits behind.
-  [[gnu::always_inline]] void SetTemplateHead(const char* head, std::size_t head_size,
-                                              std::uint32_t head_sum) noexcept {
-    std::uint64_t a[3], b[3];
-    std::memcpy(a, head, kHeadStorage);
-    std::memcpy(b, head_, kHeadStorage);
-    if (((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2])) != 0 || head_size != head_size_ ||
-        head_sum != head_sum_) [[unlikely]] {
-      std::memcpy(head_, head, kHeadStorage);
-      head_size_ = static_cast<std::uint8_t>(head_size);
-      head_sum_ = head_sum;
-    }
-  }
   // SetSummed records what Finish need not read: the head and prefix
   // (known_sum, up to prefix_end) and, when `sum` holds them, 34, 52 and
   // the fixed body fields (body_sum) too, up to pos_.

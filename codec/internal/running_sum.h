@@ -1,10 +1,11 @@
 // running_sum.h: the byte sum of text as it is formatted, taken from the
 // words the formatters store while they are still in registers (internal).
 //
-// Encoder::Cursor keeps a RunningSum over the fields it writes so that
-// Finish() need not read the body back: a load of bytes that narrower
-// stores wrote moments before is not served by store forwarding and waits
-// for those stores to reach the cache (the encoder's CheckSum re-read).
+// MessageTemplate::Start and Encoder::SummingCursor keep a RunningSum over
+// the fields they write so that Finish() need not read them back: a load of
+// bytes that narrower stores wrote moments before is not served by store
+// forwarding and waits for those stores to reach the cache (the encoder's
+// CheckSum re-read).
 // Formatters take a `Sum&` and report every byte they leave in the output
 // exactly once; NoSum, the default, makes those reports vanish, so the
 // formatters' other callers compile to what they were.
@@ -13,7 +14,7 @@
 // modulo 256), so a word must carry the text's bytes and zeros elsewhere;
 // the CheckSum is the total modulo 256, which lane sums modulo 256 keep.
 // A formatter path that cannot report its bytes calls Invalidate(): the
-// Cursor then leaves the bytes to Finish's re-read. Not thread-shared: a
+// writer then leaves the bytes to Finish's re-read. Not thread-shared: a
 // value on the stack of one writer.
 #ifndef FIXWIRE_CODEC_INTERNAL_RUNNING_SUM_H_
 #define FIXWIRE_CODEC_INTERNAL_RUNNING_SUM_H_
@@ -21,7 +22,6 @@
 #include <emmintrin.h>
 
 #include <cstdint>
-#include <cstring>
 
 namespace fixwire::codec_internal {
 
@@ -57,8 +57,8 @@ struct RunningSum {
   }
 };
 
-// TextSum: the byte sum of a constant text (a tag's "<tag>=" for a tag known
-// at compile time folds to a constant).
+// WordByteSum: the sum of a word's bytes (of a tag's constant "<tag>=" word
+// it folds to a constant).
 constexpr std::uint64_t WordByteSum(std::uint64_t w) noexcept {
   std::uint64_t s = 0;
   for (int i = 0; i < 8; ++i) s += (w >> (8 * i)) & 0xFF;
