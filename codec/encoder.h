@@ -88,8 +88,9 @@ class Encoder;
 // End() after the last; End() records kGroupCountMismatch (tag = count tag)
 // through the writer that began the group when the numbers differ. Nested
 // groups use their own. `Writer` is the Encoder (GroupEncoder, from
-// Encoder::BeginGroup) or an Encoder::Cursor (CursorGroupEncoder, from
-// Cursor::BeginGroup, so the error is recorded at the cursor's position);
+// Encoder::BeginGroup) or an Encoder::Cursor or SummingCursor
+// (CursorGroupEncoder, SummingCursorGroupEncoder, from their BeginGroup, so
+// the error is recorded at the cursor's position);
 // the same class either way, so the same checks and the same error. Holds a
 // pointer to the writer, which must outlive it.
 template <typename Writer>
@@ -1062,7 +1063,8 @@ class Encoder::BasicCursor {
   std::conditional_t<kSummed, codec_internal::RunningSum, codec_internal::NoSum> sum_;
 };
 
-// CursorGroupEncoder is GroupEncoder for the groups of an Encoder::Cursor.
+// CursorGroupEncoder is GroupEncoder for the groups of an Encoder::Cursor,
+// SummingCursorGroupEncoder for those of an Encoder::SummingCursor.
 using CursorGroupEncoder = BasicGroupEncoder<Encoder::Cursor>;
 using SummingCursorGroupEncoder = BasicGroupEncoder<Encoder::SummingCursor>;
 
