@@ -72,8 +72,7 @@ Error MessageTemplate::Init(std::string_view begin_string, std::string_view msg_
   std::memcpy(head_ + 2, begin_string.data(), begin_string.size());
   std::memcpy(head_ + 2 + begin_string.size(), "\x01" "9=", 3);
   head_size_ = begin_string.size() + 5;
-  head_sum_ = 0;
-  for (std::size_t i = 0; i < head_size_; ++i) head_sum_ += static_cast<unsigned char>(head_[i]);
+  head_sum_ = ByteSumOf(head_, head_size_);
   auto write_msg_type = [msg_type](Encoder& e) noexcept { e.AddString(35, msg_type); };
   return AppendHeader(write_msg_type, /*check=*/false);
 }
