@@ -1,5 +1,5 @@
 // arena.cc: Arena's block management and bump allocation.
-#include "arena/arena.h"
+#include "fixwire/arena/arena.h"
 
 #include <cstdint>
 #include <new>

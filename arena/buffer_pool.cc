@@ -1,5 +1,5 @@
 // buffer_pool.cc: BufferPool construction and destruction.
-#include "arena/buffer_pool.h"
+#include "fixwire/arena/buffer_pool.h"
 
 #include <cassert>
 #include <cstdint>

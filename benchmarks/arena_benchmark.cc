@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "arena/arena.h"
-#include "arena/buffer_pool.h"
+#include "fixwire/arena/arena.h"
+#include "fixwire/arena/buffer_pool.h"
 #include "benchmark/benchmark.h"
 
 namespace fixwire::bench {

@@ -10,10 +10,10 @@
 
 #include "benchmark/benchmark.h"
 #include "benchmarks/bench_counters.h"
-#include "codec/decimal.h"
-#include "codec/internal/format_decimal.h"
-#include "codec/values.h"
-#include "simd/digits.h"
+#include "fixwire/values/decimal.h"
+#include "fixwire/encode/internal/format_decimal.h"
+#include "fixwire/values/values.h"
+#include "fixwire/simd/digits.h"
 
 namespace fixwire::bench {
 namespace {

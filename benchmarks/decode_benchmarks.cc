@@ -19,15 +19,15 @@
 #include <string_view>
 #include <vector>
 
-#include "arena/buffer_pool.h"
+#include "fixwire/arena/buffer_pool.h"
 #include "benchmark/benchmark.h"
 #include "benchmarks/bench_counters.h"
 #include "benchmarks/decode_typed_read.h"
 #include "benchmarks/workloads.h"
-#include "codec/decoder.h"
-#include "codec/message_view.h"
-#include "codec/stream_framer.h"
-#include "codec/values.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/wire/stream_framer.h"
+#include "fixwire/values/values.h"
 
 namespace fixwire::bench {
 namespace {

@@ -21,10 +21,10 @@
 #include "benchmark/benchmark.h"
 #include "benchmarks/decode_typed_read.h"
 #include "benchmarks/workloads.h"
-#include "codec/decoder.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
-#include "codec/values.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/values/values.h"
 
 namespace fixwire::bench {
 namespace {

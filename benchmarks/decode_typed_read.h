@@ -31,8 +31,8 @@
 #include <vector>
 
 #include "benchmarks/workloads.h"
-#include "codec/decimal.h"
-#include "codec/message_view.h"
+#include "fixwire/values/decimal.h"
+#include "fixwire/wire/message_view.h"
 
 namespace fixwire::bench {
 

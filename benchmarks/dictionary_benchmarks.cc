@@ -23,13 +23,13 @@
 #include "benchmarks/read_groups.h"
 #include "benchmarks/runfiles_path.h"
 #include "benchmarks/workloads.h"
-#include "codec/decoder.h"
-#include "codec/dictionary.h"
-#include "codec/dictionary_loader.h"
-#include "codec/field_index.h"
-#include "codec/group_view.h"
-#include "codec/message_view.h"
-#include "codec/validator.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/dictionary_loader.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/dictionary/group_view.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/dictionary/validator.h"
 
 namespace fixwire::bench {
 namespace {

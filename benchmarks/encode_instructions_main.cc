@@ -20,12 +20,12 @@
 #include "benchmark/benchmark.h"
 #include "benchmarks/encode_rows.h"
 #include "benchmarks/workloads.h"
-#include "codec/decoder.h"
-#include "codec/encoder.h"
-#include "codec/field_index.h"
-#include "codec/message_copy.h"
-#include "codec/message_template.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/encode/message_copy.h"
+#include "fixwire/encode/message_template.h"
+#include "fixwire/wire/message_view.h"
 
 namespace fixwire::bench {
 namespace {

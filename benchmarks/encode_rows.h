@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "benchmarks/workloads.h"
-#include "codec/date_time.h"
-#include "codec/decimal.h"
-#include "codec/encoder.h"
-#include "codec/message_template.h"
+#include "fixwire/values/date_time.h"
+#include "fixwire/values/decimal.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/encode/message_template.h"
 
 namespace fixwire::bench {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "benchmark/benchmark.h"
-#include "simd/cpu_features.h"
+#include "fixwire/simd/cpu_features.h"
 
 namespace {
 

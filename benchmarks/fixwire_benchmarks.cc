@@ -16,12 +16,12 @@
 #include "benchmarks/bench_counters.h"
 #include "benchmarks/fixwire_dictionaries.h"
 #include "benchmarks/workloads.h"
-#include "codec/decoder.h"
-#include "codec/encoder.h"
-#include "codec/field_index.h"
-#include "codec/group_view.h"
-#include "codec/message_view.h"
-#include "codec/validator.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/dictionary/group_view.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/dictionary/validator.h"
 
 namespace fixwire::bench {
 namespace {

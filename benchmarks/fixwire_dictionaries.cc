@@ -5,7 +5,7 @@
 #include <mutex>
 
 #include "benchmarks/quickfix_dictionaries.h"
-#include "codec/dictionary_loader.h"
+#include "fixwire/dictionary/dictionary_loader.h"
 
 namespace fixwire::bench {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "codec/dictionary.h"
+#include "fixwire/dictionary/dictionary.h"
 
 namespace fixwire::bench {
 

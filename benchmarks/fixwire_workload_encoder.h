@@ -10,9 +10,9 @@
 #include <span>
 
 #include "benchmarks/workloads.h"
-#include "codec/date_time.h"
-#include "codec/decimal.h"
-#include "codec/encoder.h"
+#include "fixwire/values/date_time.h"
+#include "fixwire/values/decimal.h"
+#include "fixwire/encode/encoder.h"
 
 namespace fixwire::bench {
 

@@ -29,10 +29,10 @@
 #include "benchmarks/fixwire_workload_encoder.h"
 #include "benchmarks/quickfix_fields.h"
 #include "benchmarks/workloads.h"
-#include "codec/decoder.h"
-#include "codec/encoder.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
 
 namespace fixwire::bench {
 namespace {

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "codec/group_view.h"
+#include "fixwire/dictionary/group_view.h"
 
 namespace fixwire::bench {
 

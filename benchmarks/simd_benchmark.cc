@@ -16,11 +16,11 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "simd/cpu_features.h"
-#include "simd/digits.h"
-#include "simd/internal/kernel_table.h"
-#include "simd/internal/simd_internal.h"
-#include "simd/structural_scan.h"
+#include "fixwire/simd/cpu_features.h"
+#include "fixwire/simd/digits.h"
+#include "fixwire/simd/internal/kernel_table.h"
+#include "fixwire/simd/internal/simd_internal.h"
+#include "fixwire/simd/structural_scan.h"
 
 namespace fixwire::bench {
 namespace {

@@ -1,7 +1,7 @@
 // checksum.cc: public CheckSum entry points, dispatching to the active kernels.
-#include "simd/checksum.h"
+#include "fixwire/simd/checksum.h"
 
-#include "simd/internal/dispatch.h"
+#include "fixwire/simd/internal/dispatch.h"
 
 namespace fixwire::simd {
 

@@ -1,13 +1,13 @@
 // cpu_features.cc: CPU detection (CPUID + XGETBV) and the choice of kernels.
-#include "simd/cpu_features.h"
+#include "fixwire/simd/cpu_features.h"
 
 #include <atomic>
 #include <cstdlib>
 #include <optional>
 #include <string_view>
 
-#include "simd/internal/dispatch.h"
-#include "simd/internal/kernel_table.h"
+#include "fixwire/simd/internal/dispatch.h"
+#include "fixwire/simd/internal/kernel_table.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>

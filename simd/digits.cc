@@ -2,7 +2,7 @@
 // (and rejecting size 0 / above 20), formatting of values of 17..20 digits,
 // AllDigits, DigitCount and FormatFixedWidth. The inline parts are in
 // simd/internal/digits_inline.h.
-#include "simd/digits.h"
+#include "fixwire/simd/digits.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -51,6 +51,6 @@ void FormatFixedWidth(std::uint64_t v, std::size_t width, char* out) noexcept;
 
 }  // namespace fixwire::simd
 
-#include "simd/internal/digits_inline.h"  // IWYU pragma: export
+#include "fixwire/simd/internal/digits_inline.h"  // IWYU pragma: export
 
 #endif  // FIXWIRE_SIMD_DIGITS_H_

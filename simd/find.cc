@@ -1,7 +1,7 @@
 // find.cc: public searches, dispatching to the active kernels.
-#include "simd/find.h"
+#include "fixwire/simd/find.h"
 
-#include "simd/internal/dispatch.h"
+#include "fixwire/simd/internal/dispatch.h"
 
 namespace fixwire::simd {
 

@@ -1,7 +1,7 @@
 // structural_scan.cc: public ScanStructural, dispatching to the active kernels.
-#include "simd/structural_scan.h"
+#include "fixwire/simd/structural_scan.h"
 
-#include "simd/internal/dispatch.h"
+#include "fixwire/simd/internal/dispatch.h"
 
 namespace fixwire::simd {
 

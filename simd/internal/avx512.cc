@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "simd/internal/generic_kernels.h"
-#include "simd/internal/kernel_table.h"
+#include "fixwire/simd/internal/generic_kernels.h"
+#include "fixwire/simd/internal/kernel_table.h"
 
 namespace fixwire::simd_internal {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <atomic>
 
-#include "simd/internal/kernel_table.h"
+#include "fixwire/simd/internal/kernel_table.h"
 
 namespace fixwire::simd_internal {
 

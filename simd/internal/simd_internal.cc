@@ -1,5 +1,5 @@
 // simd_internal.cc: per-ISA table lookup and the byte-at-a-time digit references.
-#include "simd/internal/simd_internal.h"
+#include "fixwire/simd/internal/simd_internal.h"
 
 namespace fixwire::simd_internal {
 

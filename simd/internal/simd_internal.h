@@ -11,8 +11,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "simd/cpu_features.h"
-#include "simd/internal/kernel_table.h"
+#include "fixwire/simd/cpu_features.h"
+#include "fixwire/simd/internal/kernel_table.h"
 
 namespace fixwire::simd_internal {
 

@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <string>
 
-#include "codec/decoder.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) return 2;

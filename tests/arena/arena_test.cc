@@ -1,6 +1,6 @@
 // arena_test.cc: Arena alignment, accounting, exhaustion, reset, moves, and
 // that nothing touches the heap after construction.
-#include "arena/arena.h"
+#include "fixwire/arena/arena.h"
 
 #include <cstddef>
 #include <cstdint>

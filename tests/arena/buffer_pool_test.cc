@@ -1,6 +1,6 @@
 // buffer_pool_test.cc: BufferPool acquire/release, handle semantics,
 // exhaustion, alignment, and no heap use after construction.
-#include "arena/buffer_pool.h"
+#include "fixwire/arena/buffer_pool.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -12,11 +12,11 @@
 #include "benchmarks/quickfix_adapter.h"
 #include "benchmarks/quickfix_dictionaries.h"
 #include "benchmarks/workloads.h"
-#include "codec/decoder.h"
-#include "codec/field_index.h"
-#include "codec/group_view.h"
-#include "codec/message_view.h"
-#include "codec/validator.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/dictionary/group_view.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/dictionary/validator.h"
 #include "gtest/gtest.h"
 
 namespace fixwire::bench {

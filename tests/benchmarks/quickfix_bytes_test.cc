@@ -13,7 +13,7 @@
 #include "benchmarks/quickfix_adapter.h"
 #include "benchmarks/quickfix_fields.h"
 #include "benchmarks/workloads.h"
-#include "codec/encoder.h"
+#include "fixwire/encode/encoder.h"
 #include "gtest/gtest.h"
 
 namespace fixwire::bench {

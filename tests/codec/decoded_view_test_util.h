@@ -15,9 +15,9 @@
 #include <set>
 #include <vector>
 
-#include "codec/error.h"
-#include "codec/field.h"
-#include "codec/message_view.h"
+#include "fixwire/values/error.h"
+#include "fixwire/values/field.h"
+#include "fixwire/wire/message_view.h"
 
 namespace fixwire::testing {
 

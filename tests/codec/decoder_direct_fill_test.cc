@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "codec/decoder.h"
-#include "codec/internal/decoder_paths.h"
-#include "codec/message_view.h"
-#include "simd/cpu_features.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/wire/internal/decoder_paths.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/simd/cpu_features.h"
 #include "tests/codec/fix_test_util.h"
 #include "tests/support/active_isa_fixture.h"
 

@@ -27,10 +27,10 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/decoder.h"
-#include "codec/internal/decoder_paths.h"
-#include "codec/message_view.h"
-#include "simd/cpu_features.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/wire/internal/decoder_paths.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/simd/cpu_features.h"
 #include "tests/codec/decoded_view_test_util.h"
 #include "tests/codec/decoder_walk_test_util.h"
 #include "tests/codec/fix_test_util.h"

@@ -2,7 +2,7 @@
 // simple reference parser over random messages (every SIMD implementation),
 // every error code with its offset and tag, truncation and mutation at every
 // length in exactly-sized heap buffers, and zero allocation.
-#include "codec/decoder.h"
+#include "fixwire/wire/decoder.h"
 
 #include <gtest/gtest.h>
 
@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "arena/arena.h"
-#include "codec/data_fields.h"
-#include "codec/message_view.h"
-#include "simd/cpu_features.h"
+#include "fixwire/arena/arena.h"
+#include "fixwire/wire/data_fields.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/simd/cpu_features.h"
 #include "tests/codec/fix_test_util.h"
 #include "tests/support/active_isa_fixture.h"
 #include "tests/support/alloc_counter.h"

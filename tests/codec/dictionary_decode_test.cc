@@ -1,11 +1,11 @@
 // Decoding with a dictionary: the Length/Data table built from the
 // dictionary's LENGTH/DATA fields (a venue's own data field with SOH inside),
 // and DecodeWithDictionary for FIX 4.4 and FIXT 1.1 + FIX 5.0 SP2.
-#include "codec/dictionary_decode.h"
+#include "fixwire/dictionary/dictionary_decode.h"
 
 #include <string>
 
-#include "codec/validator.h"
+#include "fixwire/dictionary/validator.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/support/alloc_counter.h"

@@ -11,8 +11,8 @@
 #include <sstream>
 #include <string>
 
-#include "codec/dictionary.h"
-#include "codec/dictionary_loader.h"
+#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/dictionary_loader.h"
 #include "gtest/gtest.h"
 
 namespace fixwire {

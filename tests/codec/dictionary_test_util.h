@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "codec/decoder.h"
-#include "codec/dictionary.h"
-#include "codec/dictionary_loader.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/dictionary_loader.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
 #include "gtest/gtest.h"
 
 namespace fixwire::testing {

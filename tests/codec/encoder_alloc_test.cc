@@ -4,8 +4,8 @@
 #include <random>
 #include <vector>
 
-#include "codec/encoder.h"
-#include "codec/message_template.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/encode/message_template.h"
 #include "gtest/gtest.h"
 #include "tests/codec/encoder_test_support.h"
 #include "tests/support/alloc_counter.h"

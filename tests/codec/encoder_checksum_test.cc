@@ -15,10 +15,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "codec/date_time.h"
-#include "codec/decimal.h"
-#include "codec/encoder.h"
-#include "codec/message_template.h"
+#include "fixwire/values/date_time.h"
+#include "fixwire/values/decimal.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/encode/message_template.h"
 #include "gtest/gtest.h"
 
 namespace fixwire {

@@ -19,8 +19,8 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/decimal.h"
-#include "codec/encoder.h"
+#include "fixwire/values/decimal.h"
+#include "fixwire/encode/encoder.h"
 #include "gtest/gtest.h"
 #include "tests/support/alloc_counter.h"
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/encoder.h"
+#include "fixwire/encode/encoder.h"
 #include "gtest/gtest.h"
 
 namespace fixwire {

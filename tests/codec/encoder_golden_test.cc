@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "arena/buffer_pool.h"
-#include "codec/encoder.h"
+#include "fixwire/arena/buffer_pool.h"
+#include "fixwire/encode/encoder.h"
 #include "gtest/gtest.h"
 
 namespace fixwire {

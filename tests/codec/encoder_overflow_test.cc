@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/encoder.h"
+#include "fixwire/encode/encoder.h"
 #include "gtest/gtest.h"
 #include "tests/codec/encoder_test_support.h"
 

@@ -2,7 +2,7 @@
 // empty values, NaN, impossible dates, unknown precisions, group counts that
 // don't match), into buffers of random sizes surrounded by guard bytes: the
 // encoder never writes outside its buffer, any invalid call makes Finish()
-// fail, and every message it does finish is accepted by //codec:decoder.
+// fail, and every message it does finish is accepted by //codec/wire:decoder.
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "codec/decoder.h"
-#include "codec/encoder.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
 #include "gtest/gtest.h"
 #include "tests/codec/encoder_test_support.h"
 

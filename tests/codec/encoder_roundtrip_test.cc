@@ -1,6 +1,6 @@
 // Round trips through the decoder: random messages (every value kind, data
 // fields with SOH inside, nested groups) encoded, then decoded by
-// //codec:decoder, give back every field exactly: same tags in the same
+// //codec/wire:decoder, give back every field exactly: same tags in the same
 // order, the same value bytes, and the native values through the typed
 // getters (first occurrence of each tag).
 #include <cstdint>
@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "codec/decoder.h"
-#include "codec/encoder.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
 #include "gtest/gtest.h"
 #include "tests/codec/encoder_test_support.h"
 

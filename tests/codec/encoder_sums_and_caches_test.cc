@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "codec/encoder.h"
-#include "codec/internal/byte_sum.h"
-#include "codec/internal/format_int.h"
-#include "codec/internal/format_time.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/encode/internal/byte_sum.h"
+#include "fixwire/encode/internal/format_int.h"
+#include "fixwire/encode/internal/format_time.h"
 #include "gtest/gtest.h"
 
 namespace fixwire {

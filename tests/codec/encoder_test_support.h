@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "codec/date_time.h"
-#include "codec/decimal.h"
-#include "codec/encoder.h"
+#include "fixwire/values/date_time.h"
+#include "fixwire/values/decimal.h"
+#include "fixwire/encode/encoder.h"
 
 namespace fixwire::test_support {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "codec/encoder.h"
+#include "fixwire/encode/encoder.h"
 #include "gtest/gtest.h"
 #include "tests/codec/encoder_test_support.h"
 

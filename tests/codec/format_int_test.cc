@@ -5,7 +5,7 @@
 // signed values including INT64_MIN, the *Wide writers (every value below
 // 200000, each power of ten's neighbours, random; within their 8 bytes of
 // scratch), and the constexpr digit count and tag words. Every write goes into a buffer of guard bytes, checked after.
-#include "codec/internal/format_int.h"
+#include "fixwire/encode/internal/format_int.h"
 
 #include <algorithm>
 #include <cstdint>

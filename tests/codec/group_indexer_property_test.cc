@@ -23,10 +23,10 @@
 #include <string>
 #include <vector>
 
-#include "codec/dictionary.h"
-#include "codec/dictionary_loader.h"
-#include "codec/group_view.h"
-#include "codec/values.h"
+#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/dictionary_loader.h"
+#include "fixwire/dictionary/group_view.h"
+#include "fixwire/values/values.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/codec/group_records_test_util.h"

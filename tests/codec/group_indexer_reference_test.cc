@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/group_view.h"
-#include "codec/internal/group_indexer.h"
+#include "fixwire/dictionary/group_view.h"
+#include "fixwire/dictionary/internal/group_indexer.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/codec/group_records_test_util.h"

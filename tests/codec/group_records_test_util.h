@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/error.h"
-#include "codec/group_view.h"
+#include "fixwire/values/error.h"
+#include "fixwire/dictionary/group_view.h"
 #include "gtest/gtest.h"
 
 namespace fixwire::testing {

@@ -1,7 +1,7 @@
 // Repeating groups indexed with a dictionary: hand-checked nested examples,
 // a random property test against the generator's own structure, every error
 // under strict and lenient options, and zero allocations.
-#include "codec/group_view.h"
+#include "fixwire/dictionary/group_view.h"
 
 #include <map>
 #include <optional>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/decimal.h"
+#include "fixwire/values/decimal.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/support/alloc_counter.h"

@@ -1,7 +1,7 @@
 // CopyMessage: golden forwards and resends with hand-assembled expected
 // bytes (BodyLength and CheckSum by a plain loop), a property test over
 // random messages against a list-based model of the replacement rules (the
-// copy re-decoded by //codec:decoder), every output buffer size, and zero
+// copy re-decoded by //codec/wire:decoder), every output buffer size, and zero
 // allocations.
 #include <cstdint>
 #include <optional>
@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
-#include "codec/decoder.h"
-#include "codec/encoder.h"
-#include "codec/field_index.h"
-#include "codec/message_copy.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/encode/message_copy.h"
+#include "fixwire/wire/message_view.h"
 #include "gtest/gtest.h"
 #include "tests/codec/encoder_test_support.h"
 #include "tests/support/alloc_counter.h"

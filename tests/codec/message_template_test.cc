@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/encoder.h"
-#include "codec/message_template.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/encode/message_template.h"
 #include "gtest/gtest.h"
 #include "tests/codec/encoder_test_support.h"
 

@@ -1,6 +1,6 @@
 // message_test.cc: Message keeps a decoded message after its source bytes are
 // gone: every field and lookup matches the reference parse of the original.
-#include "codec/message.h"
+#include "fixwire/wire/message.h"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "arena/buffer_pool.h"
-#include "codec/decoder.h"
+#include "fixwire/arena/buffer_pool.h"
+#include "fixwire/wire/decoder.h"
 #include "tests/codec/fix_test_util.h"
 #include "tests/support/alloc_counter.h"
 

@@ -16,11 +16,11 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/decoder.h"
-#include "codec/dictionary.h"
-#include "codec/field_index.h"
-#include "codec/group_view.h"
-#include "codec/internal/group_indexer.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/dictionary/group_view.h"
+#include "fixwire/dictionary/internal/group_indexer.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/codec/group_records_test_util.h"

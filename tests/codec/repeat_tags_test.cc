@@ -5,7 +5,7 @@
 // with the tags, so that a compare of any other word would be seen). The AVX2
 // compare is also run with `limit` at the end of a readable page, followed
 // by an unreadable one: it reads nothing at or after f + limit.
-#include "codec/internal/repeat_tags.h"
+#include "fixwire/dictionary/internal/repeat_tags.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -15,10 +15,10 @@
 #include <random>
 #include <vector>
 
-#include "codec/field.h"
-#include "codec/internal/repeat_tags_avx2.h"
+#include "fixwire/values/field.h"
+#include "fixwire/dictionary/internal/repeat_tags_avx2.h"
 #include "gtest/gtest.h"
-#include "simd/cpu_features.h"
+#include "fixwire/simd/cpu_features.h"
 
 namespace fixwire::codec_internal {
 namespace {

@@ -3,7 +3,7 @@
 // chunkings: the exact sequence of messages out must equal both the valid
 // messages put in and a simple whole-stream reference framer. Plus zero
 // allocation across framing a 1 MB stream.
-#include "codec/stream_framer.h"
+#include "fixwire/wire/stream_framer.h"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "arena/buffer_pool.h"
-#include "codec/decoder.h"
+#include "fixwire/arena/buffer_pool.h"
+#include "fixwire/wire/decoder.h"
 #include "tests/codec/fix_test_util.h"
 #include "tests/support/alloc_counter.h"
 

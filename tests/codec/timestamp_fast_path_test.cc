@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "codec/values.h"
+#include "fixwire/values/values.h"
 
 namespace fixwire {
 namespace {

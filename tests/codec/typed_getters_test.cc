@@ -15,11 +15,11 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/decimal.h"
-#include "codec/decoder.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
-#include "codec/values.h"
+#include "fixwire/values/decimal.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/values/values.h"
 #include "tests/codec/fix_test_util.h"
 #include "tests/support/alloc_counter.h"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/validator.h"
+#include "fixwire/dictionary/validator.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 

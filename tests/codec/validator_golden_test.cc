@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/dictionary_set.h"
-#include "codec/validator.h"
+#include "fixwire/dictionary/dictionary_set.h"
+#include "fixwire/dictionary/validator.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/support/alloc_counter.h"

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/internal/dictionary_value_format.h"
-#include "codec/validator.h"
+#include "fixwire/dictionary/internal/dictionary_value_format.h"
+#include "fixwire/dictionary/validator.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/validator.h"
+#include "fixwire/dictionary/validator.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/codec/group_records_test_util.h"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/internal/dictionary_value_format.h"
+#include "fixwire/dictionary/internal/dictionary_value_format.h"
 #include "gtest/gtest.h"
 
 namespace fixwire {

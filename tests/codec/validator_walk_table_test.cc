@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "codec/internal/dictionary_value_format.h"
-#include "codec/internal/validation_tables.h"
-#include "codec/validator.h"
+#include "fixwire/dictionary/internal/dictionary_value_format.h"
+#include "fixwire/dictionary/internal/validation_tables.h"
+#include "fixwire/dictionary/validator.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
 #include "tests/codec/group_records_test_util.h"

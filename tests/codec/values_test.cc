@@ -1,7 +1,7 @@
 // values_test.cc: the typed value parsers at their boundaries, against
 // independent references: std::from_chars for integers, __int128 digit
 // arithmetic and strtod for decimals, glibc's timegm for timestamps.
-#include "codec/values.h"
+#include "fixwire/values/values.h"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/decimal.h"
+#include "fixwire/values/decimal.h"
 
 namespace fixwire {
 namespace {

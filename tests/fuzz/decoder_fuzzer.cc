@@ -21,10 +21,10 @@
 #include <string>
 #include <string_view>
 
-#include "codec/decoder.h"
-#include "codec/error.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/values/error.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "tests/fuzz/reference_decoder.h"
 

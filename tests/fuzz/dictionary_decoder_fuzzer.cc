@@ -32,16 +32,16 @@
 #include <utility>
 #include <vector>
 
-#include "codec/decoder.h"
-#include "codec/dictionary.h"
-#include "codec/dictionary_loader.h"
-#include "codec/dictionary_set.h"
-#include "codec/error.h"
-#include "codec/field_index.h"
-#include "codec/group_view.h"
-#include "codec/message_view.h"
-#include "codec/validator.h"
-#include "codec/values.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/dictionary_loader.h"
+#include "fixwire/dictionary/dictionary_set.h"
+#include "fixwire/values/error.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/dictionary/group_view.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/dictionary/validator.h"
+#include "fixwire/values/values.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace fixwire::fuzz {

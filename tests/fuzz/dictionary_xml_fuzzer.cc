@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "codec/dictionary.h"
-#include "codec/dictionary_loader.h"
+#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/dictionary_loader.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace fixwire::fuzz {

@@ -42,17 +42,17 @@
 #include <utility>
 #include <vector>
 
-#include "codec/data_fields.h"
-#include "codec/date_time.h"
-#include "codec/decimal.h"
-#include "codec/decoder.h"
-#include "codec/encoder.h"
-#include "codec/error.h"
-#include "codec/field.h"
-#include "codec/field_index.h"
-#include "codec/message_template.h"
-#include "codec/message_view.h"
-#include "codec/values.h"
+#include "fixwire/wire/data_fields.h"
+#include "fixwire/values/date_time.h"
+#include "fixwire/values/decimal.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/values/error.h"
+#include "fixwire/values/field.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/encode/message_template.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/values/values.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace fixwire::fuzz {

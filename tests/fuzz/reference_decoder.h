@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/data_fields.h"
-#include "codec/field.h"
+#include "fixwire/wire/data_fields.h"
+#include "fixwire/values/field.h"
 
 namespace fixwire::fuzz {
 

@@ -15,13 +15,13 @@
 #include <memory>
 #include <string_view>
 
-#include "simd/checksum.h"
-#include "simd/cpu_features.h"
-#include "simd/digits.h"
-#include "simd/find.h"
-#include "simd/internal/kernel_table.h"
-#include "simd/internal/simd_internal.h"
-#include "simd/structural_scan.h"
+#include "fixwire/simd/checksum.h"
+#include "fixwire/simd/cpu_features.h"
+#include "fixwire/simd/digits.h"
+#include "fixwire/simd/find.h"
+#include "fixwire/simd/internal/kernel_table.h"
+#include "fixwire/simd/internal/simd_internal.h"
+#include "fixwire/simd/structural_scan.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace fixwire::fuzz {

@@ -25,12 +25,12 @@
 #include <string_view>
 #include <vector>
 
-#include "arena/buffer_pool.h"
-#include "codec/decoder.h"
-#include "codec/error.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
-#include "codec/stream_framer.h"
+#include "fixwire/arena/buffer_pool.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/values/error.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
+#include "fixwire/wire/stream_framer.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace fixwire::fuzz {

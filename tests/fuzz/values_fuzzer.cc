@@ -17,10 +17,10 @@
 #include <string>
 #include <string_view>
 
-#include "codec/date_time.h"
-#include "codec/decimal.h"
-#include "codec/error.h"
-#include "codec/values.h"
+#include "fixwire/values/date_time.h"
+#include "fixwire/values/decimal.h"
+#include "fixwire/values/error.h"
+#include "fixwire/values/values.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace fixwire::fuzz {

@@ -1,6 +1,6 @@
 // cpu_features_test.cc: Isa names, CPU support queries and SetActiveIsa.
-#include "simd/cpu_features.h"
-#include "simd/internal/active_isa.h"
+#include "fixwire/simd/cpu_features.h"
+#include "fixwire/simd/internal/active_isa.h"
 
 #include <cstdlib>
 #include <fstream>

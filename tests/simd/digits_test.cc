@@ -1,6 +1,6 @@
 // digits_test.cc: SWAR parsing and table formatting against the byte-at-a-time
 // references in simd_internal and against hand-written golden strings.
-#include "simd/digits.h"
+#include "fixwire/simd/digits.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "simd/internal/simd_internal.h"
+#include "fixwire/simd/internal/simd_internal.h"
 #include "tests/simd/test_buffers.h"
 
 namespace fixwire::simd {

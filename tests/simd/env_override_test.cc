@@ -6,8 +6,8 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "simd/checksum.h"
-#include "simd/cpu_features.h"
+#include "fixwire/simd/checksum.h"
+#include "fixwire/simd/cpu_features.h"
 
 namespace fixwire::simd {
 namespace {

@@ -17,12 +17,12 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "simd/checksum.h"
-#include "simd/cpu_features.h"
-#include "simd/find.h"
-#include "simd/internal/kernel_table.h"
-#include "simd/internal/simd_internal.h"
-#include "simd/structural_scan.h"
+#include "fixwire/simd/checksum.h"
+#include "fixwire/simd/cpu_features.h"
+#include "fixwire/simd/find.h"
+#include "fixwire/simd/internal/kernel_table.h"
+#include "fixwire/simd/internal/simd_internal.h"
+#include "fixwire/simd/structural_scan.h"
 #include "tests/simd/test_buffers.h"
 
 namespace fixwire::simd_test {

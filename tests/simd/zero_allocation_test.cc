@@ -4,11 +4,11 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "simd/checksum.h"
-#include "simd/cpu_features.h"
-#include "simd/digits.h"
-#include "simd/find.h"
-#include "simd/structural_scan.h"
+#include "fixwire/simd/checksum.h"
+#include "fixwire/simd/cpu_features.h"
+#include "fixwire/simd/digits.h"
+#include "fixwire/simd/find.h"
+#include "fixwire/simd/structural_scan.h"
 #include "tests/support/alloc_counter.h"
 
 namespace fixwire::simd {

@@ -8,7 +8,7 @@
 #define FIXWIRE_TESTS_SUPPORT_ACTIVE_ISA_FIXTURE_H_
 
 #include "gtest/gtest.h"
-#include "simd/cpu_features.h"
+#include "fixwire/simd/cpu_features.h"
 
 namespace fixwire::testing {
 

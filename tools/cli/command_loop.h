@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <string>
 
-#include "codec/decoder.h"
+#include "fixwire/wire/decoder.h"
 #include "tools/cli/args.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/dictionaries.h"

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <utility>
 
-#include "codec/dictionary_decode.h"
-#include "codec/dictionary_loader.h"
+#include "fixwire/dictionary/dictionary_decode.h"
+#include "fixwire/dictionary/dictionary_loader.h"
 #include "tools/cli/embedded_files.h"
 
 namespace fixwire::cli {

@@ -21,10 +21,10 @@
 #include <string_view>
 
 #include "absl/status/status.h"
-#include "codec/data_fields.h"
-#include "codec/dictionary.h"
-#include "codec/dictionary_set.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/data_fields.h"
+#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/dictionary_set.h"
+#include "fixwire/wire/message_view.h"
 #include "tools/cli/args.h"
 
 namespace fixwire::cli {

@@ -5,11 +5,11 @@
 #include <utility>
 #include <vector>
 
-#include "codec/data_fields.h"
-#include "codec/decoder.h"
-#include "codec/encoder.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/data_fields.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/encode/encoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
 #include "tools/cli/command_loop.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/dictionaries.h"

@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "codec/decoder.h"
-#include "codec/group_view.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/dictionary/group_view.h"
+#include "fixwire/wire/message_view.h"
 #include "tools/cli/command_loop.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/dictionaries.h"

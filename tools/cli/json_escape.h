@@ -22,7 +22,7 @@
 #include <string>
 #include <string_view>
 
-#include "simd/digits.h"
+#include "fixwire/simd/digits.h"
 #include "tools/cli/output.h"
 
 namespace fixwire::cli {

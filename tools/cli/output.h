@@ -15,7 +15,7 @@
 #include <memory>
 #include <string_view>
 
-#include "simd/digits.h"
+#include "fixwire/simd/digits.h"
 
 namespace fixwire::cli {
 

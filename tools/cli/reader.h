@@ -32,10 +32,10 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/decoder.h"
-#include "codec/error.h"
-#include "codec/field_index.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/values/error.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
 #include "tools/cli/args.h"
 #include "tools/cli/progress.h"
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "codec/decoder.h"
-#include "codec/message_view.h"
+#include "fixwire/wire/decoder.h"
+#include "fixwire/wire/message_view.h"
 #include "tools/cli/command_loop.h"
 #include "tools/cli/commands.h"
 #include "tools/cli/dictionaries.h"
