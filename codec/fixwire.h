@@ -21,6 +21,8 @@
 #include "fixwire/values/decimal.h"
 #include "fixwire/values/error.h"
 #include "fixwire/values/field.h"
+#include "fixwire/values/msg_types.h"
+#include "fixwire/values/tags.h"
 #include "fixwire/values/values.h"
 #include "fixwire/wire/data_fields.h"
 #include "fixwire/wire/decoder.h"
