@@ -75,7 +75,8 @@ class IncludeRulesTest(unittest.TestCase):
             for m in INTERNAL_NAME.finditer(code):
                 line = code.count("\n", 0, m.start()) + 1
                 problems.append(f"{path}: names {m.group(0)} (code line {line})")
-        self.assertEqual(problems, [], "\n".join(problems))
+        if problems:
+            self.fail(f"{len(problems)} problems:\n" + "\n".join(problems))
 
     def test_include_graph(self):
         problems = []
@@ -95,7 +96,8 @@ class IncludeRulesTest(unittest.TestCase):
                     problems.append(f"{path}: includes {inc} of a higher layer")
                 if is_internal and is_header and not target_internal and target == pkg:
                     problems.append(f"{path}: an internal header includes its package's public {inc}")
-        self.assertEqual(problems, [], "\n".join(problems))
+        if problems:
+            self.fail(f"{len(problems)} problems:\n" + "\n".join(problems))
 
 
 if __name__ == "__main__":

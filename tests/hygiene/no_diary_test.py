@@ -46,7 +46,8 @@ class NoDiaryTest(unittest.TestCase):
                         if m:
                             problems.append(f"{path}:{n}: {what}: {m.group(0)!r}: {line.strip()[:120]}")
         self.assertGreater(count, 100, "too few files checked: is the tree there?")
-        self.assertEqual(problems, [], "\n".join(problems))
+        if problems:
+            self.fail(f"{len(problems)} problems:\n" + "\n".join(problems))
 
 
 if __name__ == "__main__":
