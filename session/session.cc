@@ -368,6 +368,7 @@ void Session::OnConnected(std::int64_t now_ns) noexcept {
     }
     logon_reset_sent_ = options_.reset_on_logon;
     state_ = SessionState::kLogonSent;
+    logon_seq_ = store_.next_sender_seq();
     SendLogon(now_ns, logon_reset_sent_);
     Event(SessionEventKind::kLogonSent, "");
   } else {
@@ -505,6 +506,10 @@ void Session::Process(const MessageView& m, std::int64_t now_ns) noexcept {
   if (m.msg_seq_num(&seq) != ErrorCode::kOk || seq == 0) {
     return LogoutAndDisconnect("MsgSeqNum(34) missing or invalid", now_ns);
   }
+  if (replaying_ && seq == store_.next_target_seq() &&
+      (type == mt::Logon || type == mt::ResendRequest)) {
+    return Accept(seq);  // handled when it arrived beyond the gap
+  }
   if (type == mt::Logon) return HandleLogon(m, seq, now_ns);
   if (!CheckHeader(m, seq, now_ns)) return;
   const std::uint64_t expected = store_.next_target_seq();
@@ -632,6 +637,7 @@ void Session::HandleLogon(const MessageView& m, std::uint64_t seq, std::int64_t 
   if (acceptor) {
     heart_bt_int_s_ = static_cast<std::int32_t>(heart_bt_int);
     answering_seq_ = seq == expected ? seq : 0;
+    logon_seq_ = store_.next_sender_seq();
     SendLogon(now_ns, reset_flag);
     answering_seq_ = 0;
   }
@@ -646,9 +652,10 @@ void Session::HandleLogon(const MessageView& m, std::uint64_t seq, std::int64_t 
   Event(SessionEventKind::kLogon, "");
   app_.OnLogon(*this);
   app_.OnAdminMessage(*this, m);
-  // The peer missed messages we sent: resend them as if asked.
-  if (has_next_expected && next_expected < store_.next_sender_seq()) {
-    StartResend(next_expected, store_.next_sender_seq() - 1, now_ns);
+  // The peer missed messages we sent before this connection's Logon: resend
+  // them as if asked.
+  if (has_next_expected && next_expected < logon_seq_) {
+    StartResend(next_expected, logon_seq_ - 1, now_ns);
   }
 }
 
@@ -662,9 +669,10 @@ void Session::HandleTooHigh(const MessageView& m, std::uint64_t seq, std::int64_
     // The peer is leaving: answer and disconnect rather than ask for the gap.
     SendLogout("", now_ns);
     return Disconnect("the peer logged out", now_ns);
-  } else if (type != mt::Logon && !queue_->Push(seq, m.bytes())) {
-    Event(SessionEventKind::kQueueOverflow, type, seq);
   }
+  // Queued to be counted in order once the gap is filled (a Logon or a
+  // ResendRequest, handled now, is then only counted).
+  if (!queue_->Push(seq, m.bytes())) Event(SessionEventKind::kQueueOverflow, type, seq);
   // [2.b] Ask for the gap (once; later messages beyond it wait in the queue).
   if (!resend_requested_) {
     gap_end_ = seq - 1;
@@ -703,7 +711,11 @@ void Session::DrainQueue(std::int64_t now_ns) noexcept {
     }
     if (seq > expected) break;
     MessageView view;
-    if (decoder_.Decode(queue_->front(), queue_index_, view).ok()) Process(view, now_ns);
+    if (decoder_.Decode(queue_->front(), queue_index_, view).ok()) {
+      replaying_ = true;
+      Process(view, now_ns);
+      replaying_ = false;
+    }
     if (!queue_->empty() && queue_->front_seq() == seq) queue_->PopFront();
   }
   draining_ = false;

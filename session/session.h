@@ -187,6 +187,7 @@ class Session {
   bool test_request_outstanding_ = false;
   std::uint64_t test_request_counter_ = 0;
   bool logon_reset_sent_ = false;  // our Logon carried 141=Y
+  std::uint64_t logon_seq_ = 0;     // the number of our Logon on this connection
   // The inbound number being processed: Append stores seq + 1 as the next
   // expected number with any answer sent meanwhile (0: none).
   std::uint64_t answering_seq_ = 0;
@@ -201,6 +202,7 @@ class Session {
   std::unique_ptr<Queue> queue_;
   std::unique_ptr<char[]> scratch_;  // encoding when there is no output (stored only)
   bool draining_ = false;
+  bool replaying_ = false;  // Process is replaying a queued message
   bool connected_ = false;
   Decoder decoder_;
   FieldIndex queue_index_;   // decodes queued inbound messages
