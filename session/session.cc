@@ -271,6 +271,8 @@ void Session::SendResendRequest(std::uint64_t begin, std::uint64_t end,
   e->AddUint(tag::EndSeqNo, wire_end);
   app_.AmendAdmin(mt::ResendRequest, *e);
   (void)FinishSend(now_ns);
+  resend_request_sent_ns_ = now_ns;
+  resend_request_progress_ = begin;
   Event(SessionEventKind::kResendRequested, "", begin, end);
 }
 
@@ -441,7 +443,8 @@ std::int64_t Session::next_deadline() const noexcept {
   const std::int64_t heartbeat = last_sent_ns_ + hb;
   const std::int64_t silence =
       last_received_ns_ + (test_request_outstanding_ ? hb * 12 / 5 : hb * 6 / 5);
-  return std::min(heartbeat, silence);
+  const std::int64_t rerequest = resend_requested_ ? resend_request_sent_ns_ + 2 * hb : INT64_MAX;
+  return std::min({heartbeat, silence, rerequest});
 }
 
 void Session::OnTimer(std::int64_t now_ns) noexcept {
@@ -466,6 +469,16 @@ void Session::OnTimer(std::int64_t now_ns) noexcept {
   if (!test_request_outstanding_ && now_ns - last_received_ns_ >= hb * 6 / 5) {
     SendTestRequest(now_ns);
     test_request_outstanding_ = true;
+  }
+  // A gap we asked for that has not moved for two HeartBtInts (the request
+  // or the answer was lost): ask again, rather than wait forever.
+  if (resend_requested_) {
+    if (store_.next_target_seq() != resend_request_progress_) {
+      resend_request_progress_ = store_.next_target_seq();  // moving: wait on
+      resend_request_sent_ns_ = now_ns;
+    } else if (now_ns - resend_request_sent_ns_ >= 2 * hb) {
+      SendResendRequest(store_.next_target_seq(), requested_end_, now_ns);
+    }
   }
   // [4] Nothing sent for HeartBtInt: a Heartbeat.
   if (now_ns - last_sent_ns_ >= hb) SendHeartbeat("", now_ns);

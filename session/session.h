@@ -197,6 +197,8 @@ class Session {
   std::uint64_t requested_end_ = 0;
   std::uint64_t gap_end_ = 0;
   bool resend_requested_ = false;
+  std::int64_t resend_request_sent_ns_ = 0;
+  std::uint64_t resend_request_progress_ = 0;  // the expected number when we asked
 
   std::unique_ptr<ResendState> resend_;
   std::unique_ptr<Queue> queue_;
