@@ -498,6 +498,65 @@ void Session::OnMessage(const MessageView& message, std::int64_t now_ns) noexcep
   DrainQueue(now_ns);
 }
 
+void Session::OnUndecodable(std::string_view bytes, const Error& error,
+                            std::int64_t now_ns) noexcept {
+  if (!connected_ || state_ != SessionState::kActive) return;
+  last_received_ns_ = now_ns;
+  // The fields that can still be read: 34 and 35, tag by tag.
+  std::uint64_t seq = 0;
+  std::string_view type;
+  std::size_t pos = 0;
+  while (pos < bytes.size()) {
+    const std::size_t soh = bytes.find('\x01', pos);
+    const std::string_view field = bytes.substr(pos, soh == std::string_view::npos ? bytes.npos : soh - pos);
+    if (field.substr(0, 3) == "34=") {
+      if (ParseUint64(field.substr(3), &seq) != ErrorCode::kOk) seq = 0;
+    } else if (field.substr(0, 3) == "35=") {
+      type = field.substr(3);
+    }
+    if (soh == std::string_view::npos) break;
+    pos = soh + 1;
+  }
+  const std::uint64_t expected = store_.next_target_seq();
+  if (seq == 0 || seq < expected) return;  // nothing to count: ignored like a garbled message
+  if (seq > expected) {
+    if (!resend_requested_) {
+      gap_end_ = seq;  // the undecodable message itself is asked for again
+      requested_end_ = seq;
+      resend_requested_ = true;
+      SendResendRequest(expected, seq, now_ns);
+    }
+    return;
+  }
+  int reason = 99;
+  std::string_view text = ErrorCodeName(error.code);
+  std::uint32_t ref_tag = 0;
+  switch (error.code) {
+    case ErrorCode::kBadTag:
+    case ErrorCode::kMissingEquals:
+      reason = 0;
+      text = "Invalid tag number";
+      break;
+    case ErrorCode::kEmptyValue:
+      reason = 4;
+      text = "Tag specified without a value";
+      ref_tag = error.tag;
+      break;
+    case ErrorCode::kBadDataLength:
+    case ErrorCode::kDataLengthPastEnd:
+    case ErrorCode::kDataFieldNotNext:
+      reason = 5;
+      text = "Value is incorrect (out of range) for this tag";
+      ref_tag = error.tag;
+      break;
+    default:
+      break;
+  }
+  SendReject(seq, type, ref_tag, reason, text, now_ns);
+  Accept(seq);
+  DrainQueue(now_ns);
+}
+
 void Session::Accept(std::uint64_t seq) noexcept {
   if (store_.next_target_seq() != seq + 1 &&
       store_.SetNextTargetSeq(seq + 1) != StoreStatus::kOk) {

@@ -86,6 +86,12 @@ class Session {
   // A whole, decoded inbound message (framing and CheckSum already checked:
   // garbled messages never reach the session and consume no number).
   void OnMessage(const MessageView& message, std::int64_t now_ns) noexcept;
+  // A message whose frame is right (BeginString, BodyLength, CheckSum) but
+  // whose fields do not decode (a tag that is not a positive integer, a
+  // field without '=' or without a value): at the expected number it is
+  // rejected (373=0 invalid tag number, 4 tag without a value, ...) and
+  // counted, above it the gap is asked for, below it ignored.
+  void OnUndecodable(std::string_view bytes, const Error& error, std::int64_t now_ns) noexcept;
   // Time passed: heartbeats, test requests, logon and logout timeouts.
   void OnTimer(std::int64_t now_ns) noexcept;
   // The output has room again: a resend that paused continues.

@@ -257,7 +257,12 @@ class Runner {
     wire_ = Frame(begin, body);
     MessageView view;
     const Error e = decoder_.Decode(wire_, index_, view);
-    if (!e.ok()) return "the script's message does not decode: " + Printable(wire_);
+    if (!e.ok()) {
+      // Well framed (the runner framed it) but not decodable: what a
+      // transport hands to OnUndecodable.
+      S().OnUndecodable(wire_, e, now_);
+      return "";
+    }
     S().OnMessage(view, now_);
     return "";
   }
