@@ -46,6 +46,32 @@ class Text {
   std::size_t size_ = 0;
 };
 
+// The SessionRejectReason's name in the FIX specification, for Text.
+std::string_view ReasonText(int reason) noexcept {
+  switch (reason) {
+    case 0: return "Invalid tag number";
+    case 1: return "Required tag missing";
+    case 2: return "Tag not defined for this message type";
+    case 3: return "Undefined tag";
+    case 4: return "Tag specified without a value";
+    case 5: return "Value is incorrect (out of range) for this tag";
+    case 6: return "Incorrect data format for value";
+    case 7: return "Decryption problem";
+    case 8: return "Signature problem";
+    case 9: return "CompID problem";
+    case 10: return "SendingTime accuracy problem";
+    case 11: return "Invalid MsgType";
+    case 12: return "XML Validation error";
+    case 13: return "Tag appears more than once";
+    case 14: return "Tag specified out of required order";
+    case 15: return "Repeating group fields out of order";
+    case 16: return "Incorrect NumInGroup count for repeating group";
+    case 17: return "Non data value includes field delimiter (SOH character)";
+    case 18: return "Invalid/Unsupported Application Version";
+    default: return "Other";
+  }
+}
+
 bool GetU64(const MessageView& m, std::uint32_t t, std::uint64_t* out) noexcept {
   return m.GetUint64(t, out) == ErrorCode::kOk;
 }
@@ -943,7 +969,7 @@ bool Session::Validate(const MessageView& m, std::uint64_t seq, std::int64_t now
   const Dictionary& body = options_.app_dictionary != nullptr ? *options_.app_dictionary : header;
   const ValidationResult r = ValidateMessage(m, header, body, validator_, *groups_, &grouped_);
   if (r.ok()) return true;
-  SendReject(seq, m.msg_type(), r.tag, r.reason_code(), ValidationCheckName(r.check), now_ns);
+  SendReject(seq, m.msg_type(), r.tag, r.reason_code(), ReasonText(r.reason_code()), now_ns);
   Accept(seq);
   return false;
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <deque>
 #include <memory>
@@ -13,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "fixwire/dictionary/dictionary_loader.h"
 #include "fixwire/session/session.h"
 #include "fixwire/store/memory_store.h"
 #include "fixwire/wire/decoder.h"
@@ -327,6 +329,18 @@ class Runner {
       else if (key == "MaxLatency") options_.max_latency_s = std::stoi(value);
       else if (key == "CheckCompID") options_.check_comp_id = yes;
       else if (key == "SendNextExpectedMsgSeqNum") options_.send_next_expected_msg_seq_num = yes;
+      else if (key == "Dictionary") {
+        // The shipped dictionary of the script's version (FIX.4.2, FIX.4.4).
+        const std::string file = version_ == "FIX.4.2" ? "FIX42.xml" : "FIX44.xml";
+        const char* srcdir = std::getenv("TEST_SRCDIR");
+        const std::string path = std::string(srcdir ? srcdir : ".") + "/" +
+                                 (std::getenv("TEST_WORKSPACE") ? std::getenv("TEST_WORKSPACE") : "fixwire") +
+                                 "/codec/dictionaries/" + file;
+        auto loaded = LoadDictionaryFile(path);
+        if (!loaded.ok()) return "cannot load " + path + ": " + std::string(loaded.status().message());
+        dictionary_ = std::make_unique<Dictionary>(std::move(*loaded));
+        options_.dictionary = dictionary_.get();
+      }
       else if (key == "QueueMessages") options_.queue_messages = static_cast<std::uint32_t>(std::stoul(value));
       else return "unknown option " + key;
       return "";
@@ -436,6 +450,7 @@ class Runner {
   TestApp app_;
   MemoryStore store_;
   TestOutput output_;
+  std::unique_ptr<Dictionary> dictionary_;
   std::unique_ptr<Session> session_;
   std::int64_t now_ = kStart;
   Decoder decoder_;

@@ -6,7 +6,8 @@
 //   roles acceptor initiator            the roles it runs for (default: both)
 //   option KEY=VALUE                    a session option (HeartBtInt, ResetOnLogon,
 //                                       ResendRequestChunkSize, AppMsgTypes=D,8, CheckLatency,
-//                                       MaxLatency, CheckCompID, SendNextExpectedMsgSeqNum)
+//                                       MaxLatency, CheckCompID, SendNextExpectedMsgSeqNum,
+//                                       Dictionary=Y: validate with the shipped FIX42/FIX44.xml)
 //   connect                             the transport connects (an initiator sends its Logon)
 //   logon                               connect and the standard Logon exchange at 34=1
 //   recv FIELDS                         the peer sends; 8, 9, 10 and any of 49, 56, 52 not
