@@ -21,8 +21,8 @@
 #include "fixwire/wire/internal/framing.h"
 #include "fixwire/wire/internal/ordinary_field.h"
 #include "fixwire/simd/cpu_features.h"
-#include "fixwire/simd/internal/active_isa.h"
 #include "fixwire/simd/digits.h"
+#include "fixwire/simd/dispatch.h"
 #include "fixwire/simd/structural_scan.h"
 
 namespace fixwire {
@@ -490,32 +490,12 @@ constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
   return WalkOneScan(data, body_start, body_end, special, next, out_end);
 }
 
-// Whether the CPU can run the AVX-512 field walk (field_walk_avx512.h), read
-// once at start-up. (A Decode before this initialiser has run sees false:
-// the scalar walk.)
-const bool kHaveAvx512Walk = simd::CpuSupportsAvx512Vbmi2();
-
-// The shortest body_end (header included) the AVX-512 walk takes, read once
-// at start-up. Its chain per 64-byte block is longer than the AVX2 walk's, so
-// it pays only once enough blocks overlap, and where that starts depends on
-// the core. Zen 4 (512-bit operations split in two halves): from ~384 bytes
-// (stop 15's and stop 17's measurements: at 128, NewOrderSingle 82-90 ns
-// against 58-62 at 384). Zen 5 (full width, simd::CpuHasFullWidthAvx512):
-// from the third block, which one- and two-block bodies never reach (they
-// keep the AVX2 walk's per-size functions); decode NewOrderSingle (159 B) and
-// ExecutionReport (283 B) ran ~25% faster in interleaved runs, see
-// docs/decoding.md; from 65 bytes (stop 20, second round) decode Heartbeat
-// (~70 B) went from 23.6 to 29.1 ns. CPUs not measured keep 384.
-const std::size_t kAvx512WalkMinBytes =
-    simd::CpuHasFullWidthAvx512() ? 2 * simd::kBlockBytes + 1 : 384;
-
 // WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
 // has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
 // the bytes' size, which is at least 32): the fields go to next, next + 1,
-// ... below out_end. Where AVX2 or AVX-512 is the active implementation
-// (simd::ActiveIsa) it takes the AVX2 walk, scan and walk fused block by
-// block, or for a body_end of kAvx512WalkMinBytes or more the AVX-512 walk
-// when the CPU has it; otherwise it scans [0, body_end) (in one pass up to
+// ... below out_end. Where simd::Dispatch allows AVX2 it takes the AVX2
+// walk, scan and walk fused block by block, or, where it allows the AVX-512
+// VBMI2 walk, for a body_end of its avx512_walk_min_bytes() or more that one; otherwise it scans [0, body_end) (in one pass up to
 // kChunkBytes, the common case, else WalkOrdinaryChunks) and takes each
 // SOH's field with FastFields. All give the same result. Returns one past
 // the last field written, with the byte sum of [0, body_end) when every
@@ -528,11 +508,8 @@ const std::size_t kAvx512WalkMinBytes =
                                            const codec_internal::SpecialTags* special,
                                            Field* next, Field* const out_end) noexcept {
   // Only tail calls here: no frame.
-  // An AVX2 or AVX-512 active implementation implies a CPU that runs the
-  // AVX2 walk: simd chooses (and SetActiveIsa accepts) only what
-  // simd::CpuSupports, and its kAvx512 includes kAvx2's features (AVX2, BMI1,
-  // BMI2, LZCNT, POPCNT). Before the first choice neither is active.
-  if (simd_internal::ActiveIsaIsAvx2OrWider()) [[likely]] {
+  const simd::Dispatch isa = simd::Dispatch::Active();
+  if (isa.avx2()) [[likely]] {
     // WalkOrdinaryAvx2's size dispatch here, one jump fewer.
     if (body_end <= 2 * simd::kBlockBytes) {
       return body_end <= simd::kBlockBytes
@@ -541,8 +518,8 @@ const std::size_t kAvx512WalkMinBytes =
                  : codec_internal::WalkOrdinaryAvx2TwoBlocks(data, body_start, body_end,
                                                              special->flags, next, out_end);
     }
-    if (body_end >= kAvx512WalkMinBytes && kHaveAvx512Walk && simd_internal::ActiveIsaIsAvx512())
-        [[unlikely]] {
+    // Larger than any body unless the AVX-512 walk may run.
+    if (body_end >= isa.avx512_walk_min_bytes()) [[unlikely]] {
       return codec_internal::WalkOrdinaryAvx512(data, body_start, body_end, special, next, out_end);
     }
     return codec_internal::WalkOrdinaryAvx2Blocks(data, body_start, body_end, special->flags,
