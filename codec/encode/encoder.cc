@@ -9,7 +9,7 @@
 
 namespace fixwire {
 
-namespace ci = codec_internal;
+namespace ci = encode_internal;
 
 void Encoder::Fail(ErrorCode code, std::uint32_t tag) noexcept {
   if (error_.ok()) {
@@ -81,7 +81,7 @@ char* Encoder::WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, Time
 }
 
 void Encoder::AddStringRareTag(std::uint32_t tag, std::string_view value) noexcept {
-  if (!ValidTag(tag)) {
+  if (!ci::ValidTag(tag)) {
     Fail(ErrorCode::kInvalidTag, tag);
     return;
   }
@@ -101,11 +101,11 @@ void Encoder::BeginFragment() noexcept {
 }
 
 void Encoder::AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::string_view data) noexcept {
-  if (!ValidTag(length_tag)) {
+  if (!ci::ValidTag(length_tag)) {
     Fail(ErrorCode::kInvalidTag, length_tag);
     return;
   }
-  if (!ValidTag(data_tag)) {
+  if (!ci::ValidTag(data_tag)) {
     Fail(ErrorCode::kInvalidTag, data_tag);
     return;
   }
@@ -138,7 +138,7 @@ EncodeResult Encoder::FinishAnyBody() noexcept {
   }
   if (!error_.ok()) [[unlikely]] return EncodeResult{{}, error_};
   char* const pos = pos_;
-  if (static_cast<std::size_t>(end_ - pos) < kTrailerSize) [[unlikely]] {
+  if (static_cast<std::size_t>(end_ - pos) < ci::kTrailerSize) [[unlikely]] {
     Fail(ErrorCode::kBufferTooSmall, 10);
     return EncodeResult{{}, error_};
   }

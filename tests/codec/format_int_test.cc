@@ -17,7 +17,7 @@
 
 #include "gtest/gtest.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 namespace {
 
 // v zero-padded to `width` digits (v below 10^width), digit by digit.
@@ -177,4 +177,4 @@ static_assert(TagWord(8) == 0x3D38 && TagWord(35) == 0x3D3533 &&
 static_assert(kPowersOf10[0] == 1 && kPowersOf10[19] == 10000000000000000000ull);
 
 }  // namespace
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal

@@ -23,7 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 
 // kTailMasks: 16 zero bytes, then 16 0xFF bytes; the 16 bytes at kTailMasks + k
 // keep the last k bytes of a block (k = 0..16).
@@ -138,6 +138,6 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
   return AddShortBytes(_mm_setzero_si128(), p, n, readable_from);
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal
 
 #endif  // FIXWIRE_ENCODE_INTERNAL_BYTE_SUM_H_
