@@ -37,8 +37,7 @@ bool Encoder::SetHead(std::string_view begin_string) noexcept {
   h[1] = '9';
   h[2] = '=';
   head_size_ = static_cast<std::uint8_t>(head_size);
-  head_sum_ = 0;
-  for (std::size_t i = 0; i < head_size; ++i) head_sum_ += static_cast<unsigned char>(head_[i]);
+  head_sum_ = static_cast<std::uint32_t>(simd::ByteSum(head_, head_size));
   return true;
 }
 

@@ -52,8 +52,9 @@
 #include <span>
 #include <string_view>
 
-#include "fixwire/values/date_time.h"
 #include "fixwire/encode/encoder.h"
+#include "fixwire/simd/checksum.h"
+#include "fixwire/values/date_time.h"
 #include "fixwire/values/error.h"
 
 namespace fixwire {
@@ -142,9 +143,7 @@ class MessageTemplate {
   }
   // ByteSumOf: the sum of the n bytes at p (building a template: cold).
   static std::uint32_t ByteSumOf(const char* p, std::size_t n) noexcept {
-    std::uint32_t sum = 0;
-    for (std::size_t i = 0; i < n; ++i) sum += static_cast<unsigned char>(p[i]);
-    return sum;
+    return static_cast<std::uint32_t>(simd::ByteSum(p, n));
   }
   // CheckNoReservedTags returns kInvalidTag (offset within the fragment, tag)
   // for the first field of `fields` tagged 8, 9, 10, 34, 35 or 52.

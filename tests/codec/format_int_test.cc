@@ -1,4 +1,4 @@
-// format_int_test.cc: the encoder's integer writers (codec/internal/format_int.h),
+// format_int_test.cc: the encoder's integer writers (codec/encode/internal/format_int.h),
 // which delegate to simd/digits.h, against std::to_string and a zero-padding
 // reference written here: every fixed width 1..10 (every value below 10^5
 // that fits, the edges of each width, random), writing backward to an end,

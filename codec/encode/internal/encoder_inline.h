@@ -41,9 +41,6 @@
 namespace fixwire::encode_internal {
 
 inline constexpr std::size_t kMaxTagChars = 9;  // kMaxTag = 999999999
-// Finish sums bodies (after a template's prefix) shorter than this inline
-// (SumShortBytes), longer ones with simd::ByteSum.
-inline constexpr std::size_t kInlineSumLimit = 256;
 inline constexpr std::size_t kTrailerSize = 7;  // "10=nnn<SOH>"
 
 // kChecksumTexts[c] is "nnn<SOH>" for CheckSum c (0..255), as the bytes of
@@ -637,8 +634,6 @@ inline GroupEncoder Encoder::BeginGroup(std::uint32_t count_tag, std::uint32_t c
 // SumLongBody (encoder.cc) is simd::ByteSum of the `size` bytes from
 // summed_end_.
 [[gnu::always_inline]] inline std::uint64_t Encoder::MessageSumBeforeLength(const char* pos) const noexcept {
-  // Short bodies are summed inline; long ones (market data, batches) by the
-  // dispatched kernel, whose wider vectors then pay for the call.
   const auto unsummed = static_cast<std::size_t>(pos - summed_end_);
   return known_sum_ + (unsummed < encode_internal::kInlineSumLimit
                            ? encode_internal::SumShortBytes(summed_end_, unsummed, buffer_begin_)
