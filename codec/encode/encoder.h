@@ -151,10 +151,12 @@ class Encoder {
   void AddDouble(std::uint32_t tag, double v, int precision) noexcept;
   // AddTimestamp writes a UTCTimestamp from nanoseconds since the epoch,
   // truncated to `precision` ("20261202-15:30:00.123").
-  void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch, TimePrecision precision) noexcept;
+  void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch,
+                    TimePrecision precision) noexcept;
   // AddTimeOnly writes a UTCTimeOnly from nanoseconds since midnight, which
   // must be in [0, 24h) (kInvalidValue otherwise).
-  void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight, TimePrecision precision) noexcept;
+  void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
+                   TimePrecision precision) noexcept;
   // AddDate writes a UTCDateOnly or LocalMktDate "YYYYMMDD"; kInvalidValue
   // for a year outside 0..9999 or a day the month doesn't have.
   void AddDate(std::uint32_t tag, Date date) noexcept;
@@ -236,8 +238,9 @@ class Encoder {
  private:
   friend class MessageTemplate;
 
-  // The implementation: inline in internal/encoder_inline.h (which explains
-  // each), the rare paths in encoder.cc.
+  // The implementation: Impl's static functions (the private helpers) inline
+  // in internal/encoder_inline.h, the rare paths in encoder.cc.
+  struct Impl;
   template <bool kSummed>
   struct CursorSum;  // a cursor's running byte sum (none for a Cursor)
   enum class Mode : std::uint8_t { kNone, kMessage, kFragment };
@@ -247,54 +250,6 @@ class Encoder {
   // The blocks MessageTemplate::Start copies whole (readable in its storage).
   static constexpr std::size_t kTemplatePrefixBlock = 64;
   static constexpr std::size_t kTemplateBodyBlock = 32;
-
-  // Starting a message.
-  void StartMessage() noexcept;
-  bool SetHead(std::string_view begin_string) noexcept;
-  void BeginWithPrefix(const char* head, std::size_t head_size, std::uint32_t head_sum, const char* prefix,
-                       std::size_t prefix_size, std::uint32_t known_sum) noexcept;
-  void AddPrefix(const char* prefix, std::size_t prefix_size, std::uint32_t known_sum) noexcept;
-  void BeginTemplateMessage(const char* head, std::size_t head_size, std::uint32_t head_sum, const char* prefix,
-                            std::size_t prefix_size, std::uint32_t known_sum, std::uint64_t msg_seq_num,
-                            std::int64_t sending_time_nanos, TimePrecision precision, const char* body,
-                            std::size_t body_size, std::uint32_t body_sum) noexcept;
-  template <typename Sum>
-  char* WriteSeqAndTime(char* p, std::uint64_t msg_seq_num, std::int64_t sending_time_nanos,
-                        TimePrecision precision, Sum& sum) noexcept;
-  template <typename Sum>
-  void SetSummed(char* prefix_end, std::uint32_t known_sum, const Sum& sum, std::uint32_t body_sum) noexcept;
-
-  // Writing fields.
-  std::size_t room() const noexcept { return static_cast<std::size_t>(end_ - pos_); }
-  template <std::size_t kSize>
-  bool HasRoom(const char* p) const noexcept;
-  template <std::size_t kMaxValue, typename Format>
-  void Put(std::uint32_t tag, Format&& format) noexcept;
-  template <std::size_t kMaxValue, typename Format>
-  void PutAt(char*& pos, std::uint32_t tag, Format&& format) noexcept;
-  template <typename Format>
-  void PutInPlace(std::uint32_t tag, Format& format) noexcept;
-  template <std::size_t kWorst, typename Format>
-  void PutRareTag(std::uint32_t tag, Format format) noexcept;
-  template <std::size_t kWorst, typename Format>
-  void PutNearEnd(std::uint32_t tag, Format format) noexcept;
-  template <typename Format>
-  char* Apply(Format& format, char* p) noexcept;
-  void AddStringValidTag(std::uint32_t tag, std::string_view value) noexcept;
-  void AddStringRareTag(std::uint32_t tag, std::string_view value) noexcept;
-  void AddStringOutOfLine(std::uint32_t tag, std::string_view value) noexcept;
-  void AddRawFieldsAt(char*& pos, std::string_view fields) noexcept;
-  template <typename Sum>
-  char* WriteTimestamp(char* out, std::int64_t nanos, TimePrecision precision, Sum&& sum) noexcept;
-  char* WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecision precision) noexcept;
-  char* WriteTimeOnly(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept;
-  char* WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept;
-
-  // Finishing.
-  EncodeResult FinishAnyBody() noexcept;
-  std::uint64_t MessageSumBeforeLength(const char* pos) const noexcept;
-  std::uint64_t SumLongBody(std::size_t size) const noexcept;
-  EncodeResult CompleteMessage(char* length_start, char* pos, std::uint64_t sum) noexcept;
 
   char* buffer_begin_;
   char* buffer_end_;
@@ -308,15 +263,17 @@ class Encoder {
   Error error_;
   Mode mode_ = Mode::kNone;
   bool zero_padded_;
-  std::uint16_t inline_length_limit_;  // Finish's inline BodyLength: below 1000, none when zero padded
-  std::uint8_t reserved_digits_;      // BodyLength width reserved by Begin: digits(buffer size)
-  std::uint8_t head_size_ = 0;        // bytes of head_
-  std::uint32_t head_sum_ = 0;        // byte sum of head_
-  char head_[kHeadStorage] = {};      // "8=<BeginString><SOH>9=", then unused bytes
+  std::uint16_t
+      inline_length_limit_;       // Finish's inline BodyLength: below 1000, none when zero padded
+  std::uint8_t reserved_digits_;  // BodyLength width reserved by Begin: digits(buffer size)
+  std::uint8_t head_size_ = 0;    // bytes of head_
+  std::uint32_t head_sum_ = 0;    // byte sum of head_
+  char head_[kHeadStorage] = {};  // "8=<BeginString><SOH>9=", then unused bytes
   std::int64_t cached_second_nanos_ = 0;  // first nanosecond of the second of cached_second_text_
   char cached_second_text_[17] = {'1', '9', '7', '0', '0', '1', '0', '1', '-',
                                   '0', '0', ':', '0', '0', ':', '0', '0'};  // "YYYYMMDD-HH:MM:SS"
-  std::int64_t cached_time_nanos_ = 0;  // first nanosecond of the second of the day of cached_time_text_
+  std::int64_t cached_time_nanos_ =
+      0;  // first nanosecond of the second of the day of cached_time_text_
   char cached_time_text_[8] = {'0', '0', ':', '0', '0', ':', '0', '0'};  // "HH:MM:SS"
 };
 
@@ -338,8 +295,10 @@ class Encoder::BasicCursor {
   void AddDecimal(std::uint32_t tag, Decimal d) noexcept;
   void AddDecimal(std::uint32_t tag, Decimal d, int decimals) noexcept;
   void AddDouble(std::uint32_t tag, double v, int precision) noexcept;
-  void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch, TimePrecision precision) noexcept;
-  void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight, TimePrecision precision) noexcept;
+  void AddTimestamp(std::uint32_t tag, std::int64_t nanos_since_epoch,
+                    TimePrecision precision) noexcept;
+  void AddTimeOnly(std::uint32_t tag, std::int64_t nanos_since_midnight,
+                   TimePrecision precision) noexcept;
   void AddDate(std::uint32_t tag, Date date) noexcept;
   void AddMonthYear(std::uint32_t tag, MonthYear value) noexcept;
   void AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::string_view data) noexcept;

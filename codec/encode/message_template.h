@@ -95,14 +95,13 @@ class MessageTemplate {
   [[gnu::always_inline]] void Start(Encoder& encoder, std::uint64_t msg_seq_num,
                                     std::int64_t sending_time_nanos) const noexcept {
     if (!error_.ok()) [[unlikely]] {
-      encoder.BeginWithPrefix(head_, head_size_, head_sum_, header_, 0, 0);
+      Encoder::Impl::BeginWithPrefix(encoder, head_, head_size_, head_sum_, header_, 0, 0);
       encoder.Fail(error_.code, error_.tag);
       return;
     }
     // The pre-encoded prefix's byte sum is known: Finish() sums only from 34 on.
-    encoder.BeginTemplateMessage(head_, head_size_, head_sum_, header_, header_size_, known_sum_, msg_seq_num,
-                                 sending_time_nanos, precision_, body_, body_size_,
-                                 body_sum_);
+    Encoder::Impl::BeginTemplateMessage(encoder, head_, head_size_, head_sum_, header_, header_size_, known_sum_,
+                                        msg_seq_num, sending_time_nanos, precision_, body_, body_size_, body_sum_);
   }
 
   const Error& error() const noexcept { return error_; }
