@@ -263,17 +263,17 @@ class Encoder {
   Error error_;
   Mode mode_ = Mode::kNone;
   bool zero_padded_;
-  std::uint16_t
-      inline_length_limit_;       // Finish's inline BodyLength: below 1000, none when zero padded
-  std::uint8_t reserved_digits_;  // BodyLength width reserved by Begin: digits(buffer size)
-  std::uint8_t head_size_ = 0;    // bytes of head_
-  std::uint32_t head_sum_ = 0;    // byte sum of head_
-  char head_[kHeadStorage] = {};  // "8=<BeginString><SOH>9=", then unused bytes
+  // Finish's inline BodyLength: below 1000, none when zero padded.
+  std::uint16_t inline_length_limit_;
+  std::uint8_t reserved_digits_;          // BodyLength width reserved by Begin: digits(buffer size)
+  std::uint8_t head_size_ = 0;            // bytes of head_
+  std::uint32_t head_sum_ = 0;            // byte sum of head_
+  char head_[kHeadStorage] = {};          // "8=<BeginString><SOH>9=", then unused bytes
   std::int64_t cached_second_nanos_ = 0;  // first nanosecond of the second of cached_second_text_
   char cached_second_text_[17] = {'1', '9', '7', '0', '0', '1', '0', '1', '-',
                                   '0', '0', ':', '0', '0', ':', '0', '0'};  // "YYYYMMDD-HH:MM:SS"
-  std::int64_t cached_time_nanos_ =
-      0;  // first nanosecond of the second of the day of cached_time_text_
+  // The first nanosecond of the second of the day of cached_time_text_.
+  std::int64_t cached_time_nanos_ = 0;
   char cached_time_text_[8] = {'0', '0', ':', '0', '0', ':', '0', '0'};  // "HH:MM:SS"
 };
 

@@ -295,8 +295,8 @@ struct Encoder::Impl {
     std::memcpy(e.head_, head, kHeadStorage);
     e.head_size_ = static_cast<std::uint8_t>(head_size);
     e.head_sum_ = head_sum;
-    constexpr std::size_t kSeqWorst =
-        3 + encode_internal::kMaxUnsignedChars + 1;  // "34=" value SOH
+    // "34=" or "52=", the widest value, SOH.
+    constexpr std::size_t kSeqWorst = 3 + encode_internal::kMaxUnsignedChars + 1;
     constexpr std::size_t kTimeWorst = 3 + encode_internal::kMaxTimestampChars + 1;
     static_assert(kSeqWorst >= 8 && kTimeWorst >= 8,
                   "WriteTagFast and WriteUnsignedWide store 8 bytes");
