@@ -27,7 +27,7 @@
 #include "fixwire/encode/internal/running_sum.h"
 #include "fixwire/simd/digits.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 
 inline constexpr std::size_t kMaxUnsignedChars = 20;  // 18446744073709551615
 inline constexpr std::size_t kMaxSignedChars = 20;    // -9223372036854775808
@@ -302,6 +302,6 @@ constexpr std::uint64_t TagWord(std::uint32_t tag) noexcept {
   return WriteTag(out, tag);
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal
 
 #endif  // FIXWIRE_ENCODE_INTERNAL_FORMAT_INT_H_
