@@ -44,6 +44,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <span>
@@ -234,6 +235,52 @@ class GroupView {
   // scope_id: the group's Scope in the dictionary it was indexed with.
   std::uint32_t scope_id() const noexcept { return group_->scope; }
 
+  // Iterator: the entries in wire order, for range-for
+  // (`for (GroupEntryView e : group)`); an absent group has none.
+  class Iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = GroupEntryView;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = GroupEntryView;
+    Iterator() noexcept = default;
+    GroupEntryView operator*() const noexcept {
+      return GroupEntryView(data_, fields_, groups_, entries_, entry_);
+    }
+    Iterator& operator++() noexcept {
+      ++entry_;
+      return *this;
+    }
+    Iterator operator++(int) noexcept {
+      Iterator old = *this;
+      ++entry_;
+      return old;
+    }
+    friend bool operator==(const Iterator& a, const Iterator& b) noexcept {
+      return a.entry_ == b.entry_;
+    }
+
+   private:
+    friend class GroupView;
+    Iterator(const GroupView& g, const codec_internal::EntryRecord* entry) noexcept
+        : data_(g.data_), fields_(g.fields_), groups_(g.groups_), entries_(g.entries_),
+          entry_(entry) {}
+    // The group's pointers (copied: an iterator does not refer to its GroupView).
+    const char* data_ = nullptr;
+    const Field* fields_ = nullptr;
+    const codec_internal::GroupRecord* groups_ = nullptr;
+    const codec_internal::EntryRecord* entries_ = nullptr;
+    const codec_internal::EntryRecord* entry_ = nullptr;
+  };
+  Iterator begin() const noexcept {
+    return Iterator(*this, group_ != nullptr ? entries_ + group_->first_entry : nullptr);
+  }
+  Iterator end() const noexcept {
+    return Iterator(*this, group_ != nullptr ? entries_ + group_->first_entry + group_->size
+                                             : nullptr);
+  }
+
  private:
   friend class GroupEntryView;
   friend class GroupedMessage;
@@ -258,6 +305,8 @@ class GroupedMessage {
  public:
   GroupedMessage() noexcept = default;
   const MessageView& message() const noexcept { return view_; }
+  // view: the same MessageView (`for (const Field& f : msg.view())`).
+  const MessageView& view() const noexcept { return view_; }
   // group returns the top-level (header, body or trailer) group with this
   // count tag; empty when absent.
   GroupView group(std::uint32_t count_tag) const noexcept;
