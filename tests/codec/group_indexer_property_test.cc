@@ -41,6 +41,7 @@ using testing::Decoded;
 using testing::DecodeInto;
 using testing::Frame;
 using testing::Join;
+using testing::MessageMaker;
 using testing::Mutate;
 using testing::Split;
 
@@ -234,43 +235,7 @@ class RefIndexer {
 // ---------------------------------------------------------------------------
 // Random messages from a dictionary's layouts.
 
-class MessageMaker {
- public:
-  MessageMaker(const Dictionary& d, std::mt19937& rng) : d_(d), rng_(rng) {}
-
-  // Fields for `scope` (a body, or one group entry when `entry`), in template
-  // order for an entry (the delimiter first), shuffled a little for a body.
-  void Fill(const Scope& s, bool entry, int depth, std::vector<std::string>& out) {
-    const auto members = d_.members(s);
-    for (std::uint32_t p = 0; p < members.size(); ++p) {
-      const ScopeMember& m = members[p];
-      const bool must = entry && p == 0;
-      if (!must && rng_() % 3 == 0) continue;
-      if (m.group != 0) {
-        if (depth >= 4) continue;
-        const Scope& g = d_.scope(m.group);
-        const int k = static_cast<int>(rng_() % 4);
-        out.push_back(std::to_string(m.tag) + "=" + std::to_string(k));
-        for (int e = 0; e < k; ++e) Fill(g, true, depth + 1, out);
-        continue;
-      }
-      const FieldDef* f = d_.field(m.tag);
-      if (f == nullptr || f->is_length() || f->is_data()) continue;  // the decoder splits those
-      if (m.tag == 8 || m.tag == 9 || m.tag == 35 || m.tag == 10) continue;  // Frame writes them
-      out.push_back(std::to_string(m.tag) + "=" + Value(*f));
-    }
-  }
-
- private:
-  std::string Value(const FieldDef& f) {
-    if (f.flags & FieldDef::kIsGroupCount) return std::to_string(rng_() % 3);
-    static const char* const kValues[] = {"1", "A", "x", "20240102-03:04:05", "12.5", "N"};
-    return kValues[rng_() % 6];
-  }
-
-  const Dictionary& d_;
-  std::mt19937& rng_;
-};
+// (testing::MessageMaker, dictionary_test_util.h.)
 
 // ---------------------------------------------------------------------------
 // Small random dictionaries.
