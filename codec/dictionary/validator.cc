@@ -9,13 +9,16 @@
 #include "fixwire/dictionary/internal/dictionary_value_format.h"
 #include "fixwire/dictionary/internal/group_indexer.h"
 #include "fixwire/dictionary/internal/validation_tables.h"
+#include "fixwire/dictionary/internal/validator_paths.h"
 
 namespace fixwire {
 namespace {
 
-using codec_internal::EntryRecord;
-using codec_internal::GroupRecord;
-using codec_internal::kNoGroup;
+using dictionary_internal::EntryRecord;
+using dictionary_internal::GroupIndexer;
+using dictionary_internal::GroupRecord;
+using dictionary_internal::kNoGroup;
+using Access = GroupedMessageAccess;
 
 constexpr std::uint32_t kUserDefinedMin = 5000;
 // Scratch bitsets on the stack: up to this many fields per dictionary.
@@ -135,7 +138,7 @@ class Run {
     }
     const char* v = view_.data() + f.offset;
     if (On(&ValidationOptions::check_value_format)) {
-      const ErrorCode e = codec_internal::CheckFormatFast(info.type, v, f.length);
+      const ErrorCode e = dictionary_internal::CheckFormatFast(info.type, v, f.length);
       if (e != ErrorCode::kOk) {
         return Fail(ValidationCheck::kValueFormat,
                     e == ErrorCode::kValueOutOfRange ? SessionRejectReason::kValueIsIncorrect
@@ -208,7 +211,7 @@ class Run {
 
 template <bool kAllOn>
 ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
-  const GroupRecord& rec = m_.group_record(gid);
+  const GroupRecord& rec = Access::group_record(m_, gid);
   const Scope& scope = d.scope(rec.scope);
   const std::uint32_t count = scope.members_count;
   const std::size_t words = (count + 63) / 64;
@@ -222,7 +225,7 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
   std::uint32_t plan_size = 0;
   const char* const data = view_.data();
   for (std::uint32_t e = 0; e < rec.size; ++e) {
-    const EntryRecord& er = m_.entry_record(rec.first_entry + e);
+    const EntryRecord& er = Access::entry_record(m_, rec.first_entry + e);
     if (model != nullptr && er.first_child == kNoGroup && er.end - er.begin == model->end - model->begin &&
         SameTagsNoEmptyValue(model->begin, er.begin, er.end - er.begin)) {
       for (std::uint32_t k = 0; k < plan_size; ++k) {
@@ -230,7 +233,7 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
         // A one-byte value equal to the model's (checked, same field) is fine.
         const Field& mf = fields_[model->begin + plan[k].at];
         if (f.length == 1 && mf.length == 1 && data[f.offset] == data[mf.offset]) continue;
-        if (codec_internal::QuickValueOk(d, plan[k].info, data + f.offset, f.length)) continue;
+        if (dictionary_internal::QuickValueOk(d.fields().data(), plan[k].info, data + f.offset, f.length)) continue;
         if (ValidationResult r = Value(d, plan[k].info, f); !r.ok()) return r;
       }
       continue;
@@ -268,7 +271,7 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
       pos = p;
       if (!Skip(f.tag)) {
         const TagInfo info = d.tag_info(f.tag);
-        if (!codec_internal::QuickValueOk(d, info, data + f.offset, f.length)) {
+        if (!dictionary_internal::QuickValueOk(d.fields().data(), info, data + f.offset, f.length)) {
           if (ValidationResult r = Value(d, info, f); !r.ok()) return r;
         }
         if (info.type != FieldType::kString || (info.flags & FieldDef::kHasEnums)) {
@@ -279,10 +282,10 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
           }
         }
       }
-      if (child != kNoGroup && i == m_.group_record(child).count_field) {
+      if (child != kNoGroup && i == Access::group_record(m_, child).count_field) {
         if (ValidationResult r = Group(d, child); !r.ok()) return r;
-        i = m_.group_record(child).end_field;
-        child = m_.group_record(child).next_sibling;
+        i = Access::group_record(m_, child).end_field;
+        child = Access::group_record(m_, child).next_sibling;
         continue;
       }
       ++i;
@@ -308,7 +311,7 @@ template <bool kAllOn>
 std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& rec,
                                         std::uint32_t e, const PlannedCheck* plan,
                                         std::uint32_t plan_size) const noexcept {
-  const EntryRecord* const entries = &m_.entry_record(rec.first_entry);
+  const EntryRecord* const entries = &Access::entry_record(m_, rec.first_entry);
   const EntryRecord& model = entries[e];
   const std::uint32_t len = model.end - model.begin;
   // The candidates: following entries without nested groups, each `len`
@@ -382,11 +385,11 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
           const std::uint32_t n = f->length;
           // (Without a '-', a kSigned value is checked as a kUnsigned one.)
           if (n - 1 < 8 && words && f->offset <= last_word && v[0] != '-') {
-            if (info.value_class != ValueClass::kDecimal ? codec_internal::ShortUnsigned8(v, n)
-                                                         : codec_internal::DecimalSyntax8(v, n)) {
+            if (info.value_class != ValueClass::kDecimal ? dictionary_internal::ShortUnsigned8(v, n)
+                                                         : dictionary_internal::DecimalSyntax8(v, n)) {
               continue;
             }
-          } else if (codec_internal::QuickValueOk(d, info, v, n)) {
+          } else if (dictionary_internal::QuickValueOk(d.fields().data(), info, v, n)) {
             continue;
           }
           if (n == 1 && static_cast<unsigned char>(v[0]) == model_byte) continue;
@@ -397,7 +400,7 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
       default:
         for (std::uint32_t i = 0; i < count; ++i, f += len) {
           if (f->length == 1 && static_cast<unsigned char>(data[f->offset]) == model_byte) continue;
-          if (!codec_internal::QuickValueOk(d, info, data + f->offset, f->length)) {
+          if (!dictionary_internal::QuickValueOk(d.fields().data(), info, data + f->offset, f->length)) {
             ok = false;
             break;
           }
@@ -411,7 +414,7 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
 
 // --- The one-pass walk's straight path ---
 
-using codec_internal::WalkCheck;
+using dictionary_internal::WalkCheck;
 
 // OnePassWalk: what the straight path needs, and where it is.
 struct OnePassWalk {
@@ -481,7 +484,7 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
     if (tag >= size) goto done;  // beyond the table
     {
       const std::uint64_t e = table[tag];
-      const std::uint32_t route = codec_internal::WalkRoute(e);
+      const std::uint32_t route = dictionary_internal::WalkRoute(e);
       if (route != region) [[unlikely]] {
         // A later region, a group count, or a tag the walk leaves to the caller.
         const std::uint32_t placement = route & (TagInfo::kInHeader | TagInfo::kInTrailer);
@@ -492,21 +495,21 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
             goto done;
           }
         }
-        if (route & codec_internal::kRouteGroupCount) {
+        if (route & dictionary_internal::kRouteGroupCount) {
           if (placement != 0) goto done;
           goto field;
         }
-        if (route & codec_internal::kRouteStop) goto field;
+        if (route & dictionary_internal::kRouteStop) goto field;
       }
       // In the message, not repeated.
-      const std::uint32_t o = codec_internal::WalkOrdinal(e);
+      const std::uint32_t o = dictionary_internal::WalkOrdinal(e);
       std::uint64_t bits = absent[o >> 6];
       if (!TakeBit(bits, e)) goto done;  // (e's low 6 bits are o's)
       absent[o >> 6] = bits;
       const std::uint32_t n = f->length;
       // Not empty: text here; every other check refuses an empty value
       // (kValue: the caller's full checks then report it).
-      const WalkCheck check = codec_internal::WalkCheckIn(e);
+      const WalkCheck check = dictionary_internal::WalkCheckIn(e);
       if (check == WalkCheck::kText) {
         if (n == 0) goto done;
         continue;
@@ -516,25 +519,25 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
         case WalkCheck::kCharSet: {
           if (n != 1) goto value;
           const unsigned ch = static_cast<unsigned char>(p[0]);
-          const std::uint64_t* const set = w.char_sets + 4 * codec_internal::WalkCharSet(e);
+          const std::uint64_t* const set = w.char_sets + 4 * dictionary_internal::WalkCharSet(e);
           std::uint64_t set_word = set[ch >> 6];
           if (!TakeBit(set_word, ch)) goto value;  // (a test: the copy is dropped)
           continue;
         }
         case WalkCheck::kUnsigned:
-          if (!codec_internal::IntegerOkWords(p, n, f->offset <= w.last_word, false)) goto value;
+          if (!dictionary_internal::IntegerOkWords(p, n, f->offset <= w.last_word, false)) goto value;
           continue;
         case WalkCheck::kSigned:
-          if (!codec_internal::IntegerOkWords(p, n, f->offset <= w.last_word, true)) goto value;
+          if (!dictionary_internal::IntegerOkWords(p, n, f->offset <= w.last_word, true)) goto value;
           continue;
         case WalkCheck::kDecimal:
-          if (!codec_internal::DecimalOkWords(p, n, f->offset <= w.last_word)) goto value;
+          if (!dictionary_internal::DecimalOkWords(p, n, f->offset <= w.last_word)) goto value;
           continue;
         case WalkCheck::kTimestamp:
-          if (!codec_internal::UtcTimestampOk(p, n)) goto value;
+          if (!dictionary_internal::UtcTimestampOk(p, n)) goto value;
           continue;
         case WalkCheck::kTimeOfDay:
-          if (!codec_internal::TimeOfDayOk(p, n)) goto value;
+          if (!dictionary_internal::TimeOfDayOk(p, n)) goto value;
           continue;
         case WalkCheck::kText:  // (done above)
         case WalkCheck::kNone:  // (not reached: kNone has kRouteStop)
@@ -604,7 +607,7 @@ bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStora
       if (!(word & bit)) return false;
       word ^= bit;
     }
-    if (!codec_internal::QuickValueOk(d, info, w.data + f->offset, f->length) &&
+    if (!dictionary_internal::QuickValueOk(d.fields().data(), info, w.data + f->offset, f->length) &&
         !Value(d, info, *f).ok()) {
       return false;
     }
@@ -677,8 +680,8 @@ ValidationResult Run<kAllOn>::Go() noexcept {
   const std::uint64_t* const body_bits = body != nullptr ? bd.scope_bits(*body) : nullptr;
 
   int region = 0;  // 0 header, 1 body, 2 trailer
-  std::uint32_t group = m_.first_top_level_group();
-  std::uint32_t next_count = group != kNoGroup ? m_.group_record(group).count_field : 0xFFFFFFFFu;
+  std::uint32_t group = Access::first_top_level_group(m_);
+  std::uint32_t next_count = group != kNoGroup ? Access::group_record(m_, group).count_field : 0xFFFFFFFFu;
   const std::uint32_t n = view_.field_count();
   for (std::uint32_t i = 0; i < n;) {
     const Field& f = fields_[i];
@@ -715,9 +718,9 @@ ValidationResult Run<kAllOn>::Go() noexcept {
       if (skip_user && tag >= kUserDefinedMin) {  // unchecked, but present for required
         if (info.defined()) SetBit(seen, info.ordinal);
         if (i == next_count) {  // a user-defined group: skipped whole
-          i = m_.group_record(group).end_field;
-          group = m_.group_record(group).next_sibling;
-          next_count = group != kNoGroup ? m_.group_record(group).count_field : 0xFFFFFFFFu;
+          i = Access::group_record(m_, group).end_field;
+          group = Access::group_record(m_, group).next_sibling;
+          next_count = group != kNoGroup ? Access::group_record(m_, group).count_field : 0xFFFFFFFFu;
           continue;
         }
         ++i;
@@ -743,15 +746,15 @@ ValidationResult Run<kAllOn>::Go() noexcept {
                   f.offset);
     }
     SetBit(seen, ord);
-    if (!skip && !codec_internal::QuickValueOk(*d, info, data + f.offset, f.length)) {
+    if (!skip && !dictionary_internal::QuickValueOk(d->fields().data(), info, data + f.offset, f.length)) {
       if (ValidationResult r = Value(*d, info, f); !r.ok()) return r;
     }
     if (i == next_count) {
-      const GroupRecord& rec = m_.group_record(group);
+      const GroupRecord& rec = Access::group_record(m_, group);
       if (ValidationResult r = Group(*d, group); !r.ok()) return r;
       i = rec.end_field;
       group = rec.next_sibling;
-      next_count = group != kNoGroup ? m_.group_record(group).count_field : 0xFFFFFFFFu;
+      next_count = group != kNoGroup ? Access::group_record(m_, group).count_field : 0xFFFFFFFFu;
       continue;
     }
     ++i;
@@ -845,7 +848,7 @@ ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
   return ValidateWith(options_, all_checks_, msg, /*shortcuts=*/true);
 }
 
-ValidationResult codec_internal::ValidateEntryByEntry(const Validator& validator,
+ValidationResult dictionary_internal::ValidateEntryByEntry(const Validator& validator,
                                                       const GroupedMessage& msg) noexcept {
   return ValidateWith(validator.options(), validator.all_checks(), msg, /*shortcuts=*/false);
 }
@@ -905,7 +908,7 @@ namespace {
 [[gnu::noinline]] ValidationResult TwoPass(const MessageView& view, const Dictionary& header_dict,
                                            const Dictionary& body_dict, const Validator& validator,
                                            GroupStorage& storage, GroupedMessage* out) noexcept {
-  return codec_internal::ValidateMessageTwoPass(view, header_dict, body_dict, validator, storage,
+  return dictionary_internal::ValidateMessageTwoPass(view, header_dict, body_dict, validator, storage,
                                                 out);
 }
 
@@ -921,7 +924,7 @@ ValidationResult ValidateMessage(const MessageView& view, const Dictionary& head
   return TwoPass(view, header_dict, body_dict, validator, storage, out);
 }
 
-ValidationResult codec_internal::ValidateMessageTwoPass(const MessageView& view,
+ValidationResult dictionary_internal::ValidateMessageTwoPass(const MessageView& view,
                                                         const Dictionary& header_dict,
                                                         const Dictionary& body_dict,
                                                         const Validator& validator,

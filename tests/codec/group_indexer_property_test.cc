@@ -26,6 +26,7 @@
 #include "fixwire/dictionary/dictionary.h"
 #include "fixwire/dictionary/dictionary_loader.h"
 #include "fixwire/dictionary/group_view.h"
+#include "fixwire/dictionary/internal/group_records.h"
 #include "fixwire/values/values.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
@@ -34,9 +35,9 @@
 namespace fixwire {
 namespace {
 
-using codec_internal::EntryRecord;
-using codec_internal::GroupRecord;
-using codec_internal::kNoGroup;
+using dictionary_internal::EntryRecord;
+using dictionary_internal::GroupRecord;
+using dictionary_internal::kNoGroup;
 using testing::Decoded;
 using testing::DecodeInto;
 using testing::Frame;
@@ -400,12 +401,12 @@ class PropertyTest : public ::testing::Test {
       ASSERT_EQ(got.tag, want.error.tag) << what;
       ASSERT_EQ(msg_.group_count(), want.groups.size()) << what;
       ASSERT_EQ(msg_.entry_count(), want.entries.size()) << what;
-      ASSERT_EQ(msg_.first_top_level_group(), want.first_group) << what;
+      ASSERT_EQ(GroupedMessageAccess::first_top_level_group(msg_), want.first_group) << what;
       ASSERT_EQ(msg_.body_scope(), want.body_scope) << what;
       ASSERT_EQ(msg_.header_dictionary(), &h) << what;
       ASSERT_EQ(msg_.body_dictionary(), &d) << what;
       for (std::uint32_t g = 0; g < want.groups.size(); ++g) {
-        const GroupRecord& x = msg_.group_record(g);
+        const GroupRecord& x = GroupedMessageAccess::group_record(msg_, g);
         const GroupRecord& y = want.groups[g];
         ASSERT_EQ(x.scope, y.scope) << what << " group " << g;
         ASSERT_EQ(x.count_field, y.count_field) << what << " group " << g;
@@ -415,7 +416,7 @@ class PropertyTest : public ::testing::Test {
         ASSERT_EQ(x.declared, y.declared) << what << " group " << g;
         ASSERT_EQ(x.next_sibling, y.next_sibling) << what << " group " << g;
         for (std::uint32_t e = 0; e < y.size; ++e) {
-          const EntryRecord& p = msg_.entry_record(x.first_entry + e);
+          const EntryRecord& p = GroupedMessageAccess::entry_record(msg_, x.first_entry + e);
           const EntryRecord& q = want.entries[y.first_entry + e];
           ASSERT_EQ(p.begin, q.begin) << what << " group " << g << " entry " << e;
           ASSERT_EQ(p.end, q.end) << what << " group " << g << " entry " << e;
@@ -424,7 +425,7 @@ class PropertyTest : public ::testing::Test {
       }
       // The views agree with the records: every group's entries and fields.
       for (std::uint32_t g = 0; g < want.groups.size(); ++g) {
-        const GroupView view = msg_.group_at(g);
+        const GroupView view = GroupedMessageAccess::group_at(msg_, g);
         ASSERT_EQ(view.size(), want.groups[g].size) << what;
         for (std::uint32_t e = 0; e < view.size(); ++e) {
           const EntryRecord& q = want.entries[want.groups[g].first_entry + e];
@@ -651,12 +652,12 @@ TEST_F(PropertyTest, CountTagsAnywhereAgreeWithTheReference) {
         ASSERT_EQ(got.offset, want.error.offset) << type << " | " << Join(fields);
         ASSERT_EQ(msg_.group_count(), want.groups.size()) << type << " | " << Join(fields);
         ASSERT_EQ(msg_.entry_count(), want.entries.size()) << type << " | " << Join(fields);
-        ASSERT_EQ(msg_.first_top_level_group(), want.first_group) << type << " | " << Join(fields);
+        ASSERT_EQ(GroupedMessageAccess::first_top_level_group(msg_), want.first_group) << type << " | " << Join(fields);
         for (std::uint32_t g = 0; g < want.groups.size(); ++g) {
-          ASSERT_EQ(msg_.group_record(g).count_field, want.groups[g].count_field);
-          ASSERT_EQ(msg_.group_record(g).end_field, want.groups[g].end_field);
-          ASSERT_EQ(msg_.group_record(g).size, want.groups[g].size);
-          ASSERT_EQ(msg_.group_record(g).next_sibling, want.groups[g].next_sibling);
+          ASSERT_EQ(GroupedMessageAccess::group_record(msg_, g).count_field, want.groups[g].count_field);
+          ASSERT_EQ(GroupedMessageAccess::group_record(msg_, g).end_field, want.groups[g].end_field);
+          ASSERT_EQ(GroupedMessageAccess::group_record(msg_, g).size, want.groups[g].size);
+          ASSERT_EQ(GroupedMessageAccess::group_record(msg_, g).next_sibling, want.groups[g].next_sibling);
         }
       }
     }
