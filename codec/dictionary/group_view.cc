@@ -456,15 +456,15 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
       static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, n - (c + 1)));
   const std::uint32_t gid = groups_used_;
   const std::uint32_t first_entry = entries_used_;
-  const Access::StorageState& st = Access::storage(storage_);
-  if (gid >= st.max_groups || reserve > st.max_entries - first_entry) {
+  if (gid >= Access::storage(storage_).max_groups ||
+      reserve > Access::storage(storage_).max_entries - first_entry) {
     SetError(ErrorCode::kIndexCapacityExceeded, c);
     return GroupEnd{c + 1, kNoGroup};
   }
   groups_used_ = gid + 1;
   entries_used_ = first_entry + reserve;
-  GroupRecord* const groups = st.groups;
-  EntryRecord* const entries = st.entries + first_entry;
+  GroupRecord* const groups = Access::storage(storage_).groups;
+  EntryRecord* const entries = Access::storage(storage_).entries + first_entry;
 
   const std::uint32_t delimiter = scope.delimiter;
   // The window (dictionary.h): a plain member after `pos` is accepted with

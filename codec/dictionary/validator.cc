@@ -233,7 +233,7 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
         // A one-byte value equal to the model's (checked, same field) is fine.
         const Field& mf = fields_[model->begin + plan[k].at];
         if (f.length == 1 && mf.length == 1 && data[f.offset] == data[mf.offset]) continue;
-        if (dictionary_internal::QuickValueOk(d.fields().data(), plan[k].info, data + f.offset, f.length)) continue;
+        if (dictionary_internal::QuickValueOk(d, plan[k].info, data + f.offset, f.length)) continue;
         if (ValidationResult r = Value(d, plan[k].info, f); !r.ok()) return r;
       }
       continue;
@@ -271,7 +271,7 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
       pos = p;
       if (!Skip(f.tag)) {
         const TagInfo info = d.tag_info(f.tag);
-        if (!dictionary_internal::QuickValueOk(d.fields().data(), info, data + f.offset, f.length)) {
+        if (!dictionary_internal::QuickValueOk(d, info, data + f.offset, f.length)) {
           if (ValidationResult r = Value(d, info, f); !r.ok()) return r;
         }
         if (info.type != FieldType::kString || (info.flags & FieldDef::kHasEnums)) {
@@ -389,7 +389,7 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
                                                          : dictionary_internal::DecimalSyntax8(v, n)) {
               continue;
             }
-          } else if (dictionary_internal::QuickValueOk(d.fields().data(), info, v, n)) {
+          } else if (dictionary_internal::QuickValueOk(d, info, v, n)) {
             continue;
           }
           if (n == 1 && static_cast<unsigned char>(v[0]) == model_byte) continue;
@@ -400,7 +400,7 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
       default:
         for (std::uint32_t i = 0; i < count; ++i, f += len) {
           if (f->length == 1 && static_cast<unsigned char>(data[f->offset]) == model_byte) continue;
-          if (!dictionary_internal::QuickValueOk(d.fields().data(), info, data + f->offset, f->length)) {
+          if (!dictionary_internal::QuickValueOk(d, info, data + f->offset, f->length)) {
             ok = false;
             break;
           }
@@ -607,7 +607,7 @@ bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStora
       if (!(word & bit)) return false;
       word ^= bit;
     }
-    if (!dictionary_internal::QuickValueOk(d.fields().data(), info, w.data + f->offset, f->length) &&
+    if (!dictionary_internal::QuickValueOk(d, info, w.data + f->offset, f->length) &&
         !Value(d, info, *f).ok()) {
       return false;
     }
@@ -746,7 +746,7 @@ ValidationResult Run<kAllOn>::Go() noexcept {
                   f.offset);
     }
     SetBit(seen, ord);
-    if (!skip && !dictionary_internal::QuickValueOk(d->fields().data(), info, data + f.offset, f.length)) {
+    if (!skip && !dictionary_internal::QuickValueOk(*d, info, data + f.offset, f.length)) {
       if (ValidationResult r = Value(*d, info, f); !r.ok()) return r;
     }
     if (i == next_count) {

@@ -388,7 +388,7 @@ TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
         samples.push_back(v);
       }
       for (const std::string& v : samples) {
-        const bool quick = dictionary_internal::QuickValueOk(d.fields().data(), info, v.data(), v.size());
+        const bool quick = dictionary_internal::QuickValueOk(d, info, v.data(), v.size());
         const bool full = !v.empty() && dictionary_internal::CheckFormat(f.type, v) == ErrorCode::kOk &&
                           d.IsValidEnum(f, v);
         if (quick) {
@@ -418,7 +418,7 @@ TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
           for (int k = 0; k < w; ++k) v += static_cast<char>('0' + rng() % 10);
         }
         if (rng() % 10 == 0) v[rng() % v.size()] = alphabet[rng() % alphabet.size()];
-        const bool quick = dictionary_internal::QuickValueOk(d.fields().data(), info, v.data(), v.size());
+        const bool quick = dictionary_internal::QuickValueOk(d, info, v.data(), v.size());
         const bool full = dictionary_internal::CheckFormat(type, v) == ErrorCode::kOk;
         ASSERT_TRUE(!quick || full) << FieldTypeName(type) << " '" << v << "'";
         if (full && v.size() <= 21) {
@@ -430,7 +430,7 @@ TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
   // The common valid values are settled inline.
   const Dictionary d = testing::LoadOrDie("tests/data/dictionaries/mini44.xml");
   auto quick = [&](std::uint32_t tag, std::string_view v) {
-    return dictionary_internal::QuickValueOk(d.fields().data(), d.tag_info(tag), v.data(), v.size());
+    return dictionary_internal::QuickValueOk(d, d.tag_info(tag), v.data(), v.size());
   };
   EXPECT_TRUE(quick(55, "MSFT"));                   // STRING
   EXPECT_TRUE(quick(38, "5000"));                   // QTY

@@ -45,12 +45,12 @@ class QuickValueTest : public ::testing::Test {
       const std::size_t n = value.size();
       std::vector<char> buffer(value.begin(), value.end());
       for (int i = 0; i < 16; ++i) buffer.push_back(static_cast<char>(rng_()));
-      const bool want = QuickValueOk(dict_->fields().data(), info, buffer.data(), n);
-      ASSERT_EQ(QuickValueOkWords(dict_->fields().data(), info, buffer.data(), n, true), want)
+      const bool want = QuickValueOk(*dict_, info, buffer.data(), n);
+      ASSERT_EQ(QuickValueOkWords(*dict_, info, buffer.data(), n, true), want)
           << "class " << static_cast<int>(info.value_class) << " value '" << value << "'";
       std::vector<char> tight(value.begin(), value.end());
       const char* p = tight.empty() ? buffer.data() : tight.data();
-      ASSERT_EQ(QuickValueOkWords(dict_->fields().data(), info, p, n, n >= 8), want)
+      ASSERT_EQ(QuickValueOkWords(*dict_, info, p, n, n >= 8), want)
           << "class " << static_cast<int>(info.value_class) << " value '" << value << "'";
       ++checked_;
     }

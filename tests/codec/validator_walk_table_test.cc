@@ -79,7 +79,7 @@ TEST(WalkTableTest, EntriesAgreeWithTagInfo) {
         for (int c = 0; c < 256; ++c) {
           const char v[3] = {static_cast<char>(c), static_cast<char>(c), 'A'};
           const bool walk = n == 1 && ((set[c >> 6] >> (c & 63)) & 1u);
-          ASSERT_EQ(walk, dictionary_internal::QuickValueOk(d.fields().data(), info, v, static_cast<std::size_t>(n)))
+          ASSERT_EQ(walk, dictionary_internal::QuickValueOk(d, info, v, static_cast<std::size_t>(n)))
               << file << " tag " << tag << " byte " << c << " length " << n;
         }
       }

@@ -301,15 +301,18 @@ inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) n
 // and, for a field with enumerated values, one of them (Dictionary::
 // IsValidEnum). false means "not settled here": the caller runs the full
 // checks, which find the error or accept the value. `info` is the field's
-// TagInfo in the dictionary whose fields() array `fields` is (defined). Settles strings and chars (with one-character
+// TagInfo in `d` (defined). Settles strings and chars (with one-character
 // enum values), unsigned and signed integers of up to 18 digits,
 // decimals, UTCTimestamps and UTCTimeOnly / LocalMktTime values without
 // enums; never allocates.
+// (A template over the dictionary type only so that this header needs no
+// definition of Dictionary, a public type of this package; instantiated with
+// fixwire::Dictionary. Its FieldDef array is read on the enum paths alone.)
+template <class Dict>
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-inline bool QuickValueOk(const FieldDef* fields, TagInfo info, const char* p,
-                         std::size_t n) noexcept {
+inline bool QuickValueOk(const Dict& d, TagInfo info, const char* p, std::size_t n) noexcept {
   if (n == 0) return false;
   const ValueClass c = info.value_class;
   if (c == ValueClass::kText) return true;  // the most common field, before the switch
@@ -323,7 +326,7 @@ inline bool QuickValueOk(const FieldDef* fields, TagInfo info, const char* p,
       if (n != 1) return false;
       const unsigned ch = static_cast<unsigned char>(p[0]);
       if (ch >= 128) return false;
-      const FieldDef& f = fields[info.ordinal];
+      const FieldDef& f = d.fields()[info.ordinal];
       return ((f.char_enum_bits[ch >> 6] >> (ch & 63)) & 1u) != 0;
     }
     case ValueClass::kUnsigned:
@@ -363,7 +366,8 @@ inline bool DecimalOkWords(const char* p, std::size_t n, bool words) noexcept {
 
 // QuickValueOkWords: QuickValueOk, through IntegerOkWords and
 // DecimalOkWords for their classes.
-inline bool QuickValueOkWords(const FieldDef* fields, TagInfo info, const char* p, std::size_t n,
+template <class Dict>
+inline bool QuickValueOkWords(const Dict& d, TagInfo info, const char* p, std::size_t n,
                               bool words) noexcept {
   switch (info.value_class) {
     case ValueClass::kUnsigned:
@@ -373,7 +377,7 @@ inline bool QuickValueOkWords(const FieldDef* fields, TagInfo info, const char* 
     case ValueClass::kDecimal:
       return DecimalOkWords(p, n, words);
     default:
-      return QuickValueOk(fields, info, p, n);
+      return QuickValueOk(d, info, p, n);
   }
 }
 
