@@ -24,7 +24,7 @@ constexpr std::uint32_t kUserDefinedMin = 5000;
 // Scratch bitsets on the stack: up to this many fields per dictionary.
 constexpr std::size_t kMaxFieldWords = 256;  // 16384 fields
 constexpr std::size_t kEntryWords = Dictionary::kMaxScopeMembers / 64;
-// A model group entry's value checks (Run::Group): at most this many.
+// A model group entry's value checks (Checks::Group): at most this many.
 constexpr std::uint32_t kMaxPlan = 64;
 
 struct PlannedCheck {
@@ -84,28 +84,27 @@ bool AllOn(const ValidationOptions& o) noexcept {
          o.check_field_order && o.check_required && o.check_group_count && o.check_group_order;
 }
 
-// Run is one Validate call. kAllOn: every option is on (the default
-// Validator), so that the option tests fold away.
+// The validator's strategies, each a class over the checks they share:
+//   IndexedWalk  Validator::Validate: a walk of a message whose groups are
+//                indexed (the two-pass path's second pass), each group's
+//                entries checked through Checks::Group;
+//   OnePass      ValidateMessage's first try with every check on and one
+//                dictionary: indexes each group as the walk reaches it;
+//   entry by entry: IndexedWalk with shortcuts off (ValidateEntryByEntry):
+//                Checks::Group checks every entry through its template.
+
+// Checks is what the strategies share for one message: the value, required
+// and unknown-tag checks and a group's entries (Group). kAllOn: every option
+// is on (the default Validator), so that the option tests fold away.
 template <bool kAllOn>
-class Run {
+class Checks {
  public:
   // shortcuts = false: every group entry checked field by field (no model
   // entries, no runs): the reference the tests compare with.
-  Run(const ValidationOptions& o, const GroupedMessage& m, bool shortcuts = true) noexcept
+  Checks(const ValidationOptions& o, const GroupedMessage& m, bool shortcuts = true) noexcept
       : o_(o), m_(m), view_(m.message()), fields_(view_.fields().data()), shortcuts_(shortcuts) {}
 
-  ValidationResult Go() noexcept;
-  // OnePass: ValidateMessage with one dictionary `d` for both the header and
-  // the body, in one walk that indexes each top-level group (through a
-  // GroupIndexer over `storage` and `out`, made at the first group) as it
-  // reaches it. *out (m_) holds what GroupIndexer::SetEmpty leaves for the
-  // message. true: the message is valid and *out is what IndexGroups
-  // leaves. false: something failed or is not settled here; the caller
-  // runs the two-pass path, whose answer counts.
-  FIXWIRE_ALWAYS_INLINE inline bool OnePass(const Dictionary& d, const MessageDef* msg,
-                                            GroupStorage& storage, GroupedMessage* out) noexcept;
-
- private:
+ protected:
   bool On(bool ValidationOptions::*check) const noexcept {
     if constexpr (kAllOn) {
       return true;
@@ -210,7 +209,7 @@ class Run {
 };
 
 template <bool kAllOn>
-ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
+ValidationResult Checks<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
   const GroupRecord& rec = Access::group_record(m_, gid);
   const Scope& scope = d.scope(rec.scope);
   const std::uint32_t count = scope.members_count;
@@ -308,7 +307,7 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
 }
 
 template <bool kAllOn>
-std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& rec,
+std::uint32_t Checks<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& rec,
                                         std::uint32_t e, const PlannedCheck* plan,
                                         std::uint32_t plan_size) const noexcept {
   const EntryRecord* const entries = &Access::entry_record(m_, rec.first_entry);
@@ -558,10 +557,22 @@ done:
   return {f, why};
 }
 
-template <bool kAllOn>
-bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStorage& storage,
-                          GroupedMessage* out) noexcept {
-  static_assert(kAllOn, "the one-pass path runs every check");
+// OnePass: ValidateMessage with one dictionary `d` for both the header and
+// the body, in one walk that indexes each top-level group (through a
+// GroupIndexer over `storage` and `out`, made at the first group) as it
+// reaches it. *out (m_) holds what GroupIndexer::SetEmpty leaves for the
+// message. true: the message is valid and *out is what IndexGroups
+// leaves. false: something failed or is not settled here; the caller
+// runs the two-pass path, whose answer counts.
+class OnePass : public Checks<true> {
+ public:
+  using Checks<true>::Checks;
+  FIXWIRE_ALWAYS_INLINE inline bool Validate(const Dictionary& d, const MessageDef* msg,
+                                             GroupStorage& storage, GroupedMessage* out) noexcept;
+};
+
+bool OnePass::Validate(const Dictionary& d, const MessageDef* msg, GroupStorage& storage,
+                       GroupedMessage* out) noexcept {
   static constexpr GroupOptions kGroups{/*allow_out_of_order=*/false,
                                         UnknownInGroup::kKeepInEntry, /*check_count=*/true};
   // The indexer, from the first group count on (Start() then resets *out
@@ -638,8 +649,29 @@ bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStora
   return true;
 }
 
+// IndexedWalk: Validator::Validate, a walk of a message whose groups are
+// indexed: header, body and trailer fields in one loop, each top-level
+// group's entries through Checks::Group, the required fields after the walk.
 template <bool kAllOn>
-ValidationResult Run<kAllOn>::Go() noexcept {
+class IndexedWalk : public Checks<kAllOn> {
+ public:
+  using Checks<kAllOn>::Checks;
+  ValidationResult Validate() noexcept;
+
+ private:
+  using Base = Checks<kAllOn>;
+  using Base::fields_;
+  using Base::Group;
+  using Base::m_;
+  using Base::On;
+  using Base::Required;
+  using Base::Unknown;
+  using Base::Value;
+  using Base::view_;
+};
+
+template <bool kAllOn>
+ValidationResult IndexedWalk<kAllOn>::Validate() noexcept {
   const Dictionary& hd = *m_.header_dictionary();
   const Dictionary& bd = *m_.body_dictionary();
   const bool same = &hd == &bd;
@@ -824,7 +856,7 @@ Validator::Validator(const ValidationOptions& options) noexcept
 namespace {
 
 // ValidateWith is Validate's body: the message-level preconditions, then the
-// Run for `options`; `shortcuts` false checks every group entry field by
+// IndexedWalk for `options`; `shortcuts` false checks every group entry field by
 // field (ValidateEntryByEntry).
 [[gnu::always_inline]] inline ValidationResult ValidateWith(const ValidationOptions& options,
                                                             bool all_checks,
@@ -838,8 +870,8 @@ namespace {
       msg.body_dictionary()->field_words() > kMaxFieldWords) {
     return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0);
   }
-  if (all_checks) return Run<true>(options, msg, shortcuts).Go();
-  return Run<false>(options, msg, shortcuts).Go();
+  if (all_checks) return IndexedWalk<true>(options, msg, shortcuts).Validate();
+  return IndexedWalk<false>(options, msg, shortcuts).Validate();
 }
 
 }  // namespace
@@ -900,7 +932,7 @@ namespace {
   if (msg == nullptr) return false;
   static constexpr ValidationOptions kAll{};
   GroupIndexer::SetEmpty(view, d, d, storage, msg->body, out);
-  return Run<true>(kAll, *out).OnePass(d, msg, storage, out);
+  return OnePass(kAll, *out).Validate(d, msg, storage, out);
 }
 
 // TwoPass: ValidateMessage's way out when the one-pass path does not
