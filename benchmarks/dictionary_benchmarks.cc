@@ -137,10 +137,7 @@ void ReadGroups(benchmark::State& state, const char* name) {
     benchmark::DoNotOptimize(d);
     benchmark::DoNotOptimize(g);
     std::size_t sum = 0;
-    for (std::uint32_t gi = fx.msg.first_top_level_group(); gi != codec_internal::kNoGroup;
-         gi = fx.msg.group_record(gi).next_sibling) {
-      sum += ReadGroup(fx.msg.group_at(gi));
-    }
+    for (const GroupView group : fx.msg.groups()) sum += ReadGroup(group);
     benchmark::DoNotOptimize(sum);
   }
   counters.Finish(state, fx.workload.bytes.size());

@@ -106,10 +106,7 @@ int Main(int argc, char** argv) {
           return false;
         }
         std::size_t sum = 0;
-        for (std::uint32_t g = msg.first_top_level_group(); g != codec_internal::kNoGroup;
-             g = msg.group_record(g).next_sibling) {
-          sum += ReadGroup(msg.group_at(g));
-        }
+        for (const GroupView group : msg.groups()) sum += ReadGroup(group);
         benchmark::DoNotOptimize(sum);
         return true;
       });

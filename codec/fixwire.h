@@ -8,6 +8,7 @@
 #include "fixwire/arena/buffer_pool.h"
 #include "fixwire/dictionary/dictionary.h"
 #include "fixwire/dictionary/dictionary_decode.h"
+#include "fixwire/dictionary/dictionary_decoder.h"
 #include "fixwire/dictionary/dictionary_loader.h"
 #include "fixwire/dictionary/dictionary_set.h"
 #include "fixwire/dictionary/group_view.h"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 #include "fixwire/dictionary/internal/group_indexer.h"
@@ -13,9 +14,11 @@
 
 namespace fixwire {
 
-using codec_internal::EntryRecord;
-using codec_internal::GroupRecord;
-using codec_internal::kNoGroup;
+using dictionary_internal::EntryRecord;
+using dictionary_internal::GroupIndexer;
+using dictionary_internal::GroupRecord;
+using dictionary_internal::kNoGroup;
+using Access = GroupedMessageAccess;
 
 namespace {
 
@@ -27,9 +30,9 @@ namespace {
                                                       std::uint32_t period,
                                                       std::uint32_t limit) noexcept {
   if (limit - from >= 8 && simd::Dispatch::Active().avx2()) {
-    return codec_internal::RepeatedTagsEndAvx2(f, from, period, limit);
+    return dictionary_internal::RepeatedTagsEndAvx2(f, from, period, limit);
   }
-  return codec_internal::RepeatedTagsEnd(f, from, period, limit);
+  return dictionary_internal::RepeatedTagsEnd(f, from, period, limit);
 }
 
 // WriteRunRecords writes `count` entry records from `e` on, the first
@@ -82,25 +85,55 @@ PlainEnd AcceptPlain(const Field* fields, std::uint32_t j, std::uint32_t n, Plai
 }  // namespace
 
 GroupStorage::GroupStorage(std::uint32_t max_groups, std::uint32_t max_entries)
-    : owned_groups_(new GroupRecord[max_groups]),
-      owned_entries_(new EntryRecord[max_entries]),
-      groups_(owned_groups_.get()),
-      entries_(owned_entries_.get()),
-      max_groups_(max_groups),
-      max_entries_(max_entries) {}
+    : owned_groups_(new GroupRecord[max_groups]), owned_entries_(new EntryRecord[max_entries]) {
+  state_ = {owned_groups_.get(), owned_entries_.get(), max_groups, max_entries};
+}
+
+std::size_t GroupStorage::StorageBytes(std::uint32_t max_groups,
+                                       std::uint32_t max_entries) noexcept {
+  return std::size_t{max_groups} * sizeof(GroupRecord) +
+         std::size_t{max_entries} * sizeof(EntryRecord);
+}
+
+GroupStorage::GroupStorage(void* storage, std::size_t bytes, std::uint32_t max_groups,
+                           std::uint32_t max_entries) noexcept {
+  static_assert(alignof(GroupRecord) <= kStorageAlignment &&
+                alignof(EntryRecord) <= kStorageAlignment &&
+                sizeof(GroupRecord) % alignof(EntryRecord) == 0);
+  if (storage == nullptr || bytes < StorageBytes(max_groups, max_entries) ||
+      reinterpret_cast<std::uintptr_t>(storage) % kStorageAlignment != 0) {
+    return;
+  }
+  GroupRecord* groups = static_cast<GroupRecord*>(storage);
+  EntryRecord* entries = reinterpret_cast<EntryRecord*>(groups + max_groups);
+  state_ = {groups, entries, max_groups, max_entries};
+}
 
 void GroupIndexer::SetEmpty(const MessageView& view, const Dictionary& header_dict,
                             const Dictionary& body_dict, const GroupStorage& storage,
                             std::uint32_t body_scope, GroupedMessage* out) noexcept {
-  out->view_ = view;
-  out->groups_ = storage.groups_;
-  out->entries_ = storage.entries_;
-  out->header_dict_ = &header_dict;
-  out->body_dict_ = &body_dict;
-  out->first_group_ = kNoGroup;
-  out->group_count_ = 0;
-  out->entry_count_ = 0;
-  out->body_scope_ = body_scope;
+  Access::view(*out) = view;
+  Access::IndexState& x = Access::index(*out);
+  const Access::StorageState& st = Access::storage(storage);
+  x.groups = st.groups;
+  x.entries = st.entries;
+  x.header_dict = &header_dict;
+  x.body_dict = &body_dict;
+  x.first_group = kNoGroup;
+  x.group_count = 0;
+  x.entry_count = 0;
+  x.body_scope = body_scope;
+}
+
+inline void GroupIndexer::SetEmptyFor(const MessageView& view, const Dictionary& header_dict,
+                                      const Dictionary& body_dict, const GroupStorage& storage,
+                                      const MessageDef* msg, GroupedMessage* out) noexcept {
+  SetEmpty(view, header_dict, body_dict, storage, msg != nullptr ? msg->body : 0, out);
+  Access::index(*out).message_def = msg;
+}
+
+inline const MessageDef* GroupIndexer::message_def(const GroupedMessage& m) noexcept {
+  return Access::index(m).message_def;
 }
 
 void GroupIndexer::Start(std::uint32_t body_scope) noexcept {
@@ -112,8 +145,8 @@ void GroupIndexer::Start(std::uint32_t body_scope) noexcept {
 }
 
 void GroupIndexer::Finish() noexcept {
-  out_->group_count_ = groups_used_;
-  out_->entry_count_ = entries_used_;
+  Access::index(*out_).group_count = groups_used_;
+  Access::index(*out_).entry_count = entries_used_;
 }
 
 const Scope* GroupIndexer::FindTopLevelGroup(std::uint32_t tag, const Scope* body,
@@ -141,9 +174,9 @@ const Scope* GroupIndexer::FindTopLevelGroup(std::uint32_t tag, const Scope* bod
 void GroupIndexer::LinkTopLevel(std::uint32_t id) noexcept {
   if (id == kNoGroup) return;
   if (last_top_level_ == kNoGroup) {
-    out_->first_group_ = id;
+    Access::index(*out_).first_group = id;
   } else {
-    storage_.groups_[last_top_level_].next_sibling = id;
+    Access::storage(storage_).groups[last_top_level_].next_sibling = id;
   }
   last_top_level_ = id;
 }
@@ -420,14 +453,15 @@ GroupIndexer::GroupEnd GroupIndexer::ParseGroup(const Dictionary& dict, const Sc
       static_cast<std::uint32_t>(std::min<std::uint64_t>(declared64, n - (c + 1)));
   const std::uint32_t gid = groups_used_;
   const std::uint32_t first_entry = entries_used_;
-  if (gid >= storage_.max_groups_ || reserve > storage_.max_entries_ - first_entry) {
+  if (gid >= Access::storage(storage_).max_groups ||
+      reserve > Access::storage(storage_).max_entries - first_entry) {
     SetError(ErrorCode::kIndexCapacityExceeded, c);
     return GroupEnd{c + 1, kNoGroup};
   }
   groups_used_ = gid + 1;
   entries_used_ = first_entry + reserve;
-  GroupRecord* const groups = storage_.groups_;
-  EntryRecord* const entries = storage_.entries_ + first_entry;
+  GroupRecord* const groups = Access::storage(storage_).groups;
+  EntryRecord* const entries = Access::storage(storage_).entries + first_entry;
 
   const std::uint32_t delimiter = scope.delimiter;
   // The window (dictionary.h): a plain member after `pos` is accepted with
@@ -761,12 +795,6 @@ Error IndexGroups(const MessageView& view, const Dictionary& transport,
   return Index<false>(view, transport, application, options, storage, out);
 }
 
-Error codec_internal::IndexGroupsReference(const MessageView& view, const Dictionary& header_dict,
-                                           const Dictionary& body_dict, const GroupOptions& options,
-                                           GroupStorage& storage, GroupedMessage* out) noexcept {
-  return GroupIndexer(view, header_dict, body_dict, options, storage, out).RunReference();
-}
-
 // --- views ---
 
 // FindAroundGroups: Find for an entry with nested groups. The entry's own
@@ -780,11 +808,11 @@ const Field* GroupEntryView::FindAroundGroups(const Field* fields, const GroupRe
   for (std::uint32_t child = entry->first_child; child != kNoGroup;
        child = groups[child].next_sibling) {
     const GroupRecord& g = groups[child];
-    const Field* f = codec_internal::ScanTag(fields + i, fields + g.count_field + 1, tag);
+    const Field* f = dictionary_internal::ScanTag(fields + i, fields + g.count_field + 1, tag);
     if (f != nullptr) return f;
     i = g.end_field;
   }
-  return codec_internal::ScanTag(fields + i, fields + entry->end, tag);
+  return dictionary_internal::ScanTag(fields + i, fields + entry->end, tag);
 }
 
 GroupView GroupEntryView::FindGroup(const char* data, const Field* fields,
@@ -800,9 +828,9 @@ GroupView GroupEntryView::FindGroup(const char* data, const Field* fields,
 
 GroupView GroupedMessage::group(std::uint32_t count_tag) const noexcept {
   const Field* fields = view_.fields().data();
-  for (std::uint32_t g = first_group_; g != kNoGroup; g = groups_[g].next_sibling) {
-    if (fields[groups_[g].count_field].tag == count_tag) {
-      return GroupView(view_.data(), fields, groups_, entries_, groups_ + g);
+  for (std::uint32_t g = index_.first_group; g != kNoGroup; g = index_.groups[g].next_sibling) {
+    if (fields[index_.groups[g].count_field].tag == count_tag) {
+      return GroupView(view_.data(), fields, index_.groups, index_.entries, index_.groups + g);
     }
   }
   return GroupView();
@@ -814,20 +842,20 @@ const Field* GroupedMessage::FindTopLevel(std::uint32_t tag) const noexcept {
   const Field* fields = view_.fields().data();
   const std::uint32_t at = static_cast<std::uint32_t>(first - fields);
   bool inside = false;
-  for (std::uint32_t g = first_group_; g != kNoGroup; g = groups_[g].next_sibling) {
-    if (at > groups_[g].count_field && at < groups_[g].end_field) {
+  for (std::uint32_t g = index_.first_group; g != kNoGroup; g = index_.groups[g].next_sibling) {
+    if (at > index_.groups[g].count_field && at < index_.groups[g].end_field) {
       inside = true;
       break;
     }
   }
   if (!inside) return first;
   // Rare: the tag also appears inside a group before its top-level place.
-  std::uint32_t g = first_group_;
+  std::uint32_t g = index_.first_group;
   for (std::uint32_t i = 0; i < view_.field_count();) {
-    if (g != kNoGroup && i == groups_[g].count_field) {
+    if (g != kNoGroup && i == index_.groups[g].count_field) {
       if (fields[i].tag == tag) return fields + i;
-      i = groups_[g].end_field;
-      g = groups_[g].next_sibling;
+      i = index_.groups[g].end_field;
+      g = index_.groups[g].next_sibling;
       continue;
     }
     if (fields[i].tag == tag) return fields + i;

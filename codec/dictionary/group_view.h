@@ -3,12 +3,11 @@
 //   fixwire::GroupStorage groups(/*max_groups=*/256, /*max_entries=*/4096);  // cold: allocates once
 //   fixwire::GroupedMessage msg;
 //   fixwire::Error e = fixwire::IndexGroups(view, dictionary, {}, groups, &msg);
-//   fixwire::GroupView syms = msg.group(146);           // NoRelatedSym
-//   for (std::uint32_t i = 0; i < syms.size(); ++i) {
-//     fixwire::GroupEntryView sym = syms.entry(i);
-//     std::string_view symbol = sym.GetOr(55);
-//     fixwire::GroupView legs = sym.group(555);         // nested NoLegs, any depth
+//   for (fixwire::GroupEntryView sym : msg.group(fixwire::tag::NoRelatedSym)) {
+//     std::string_view symbol = sym.GetOr(fixwire::tag::Symbol);
+//     fixwire::GroupView legs = sym.group(fixwire::tag::NoLegs);  // nested, any depth
 //   }
+//   for (fixwire::GroupView g : msg.groups()) { ... }  // every top-level group, wire order
 //
 // IndexGroups walks the message's flat field array (MessageView::fields(), in
 // wire order) once and records, for every NUMINGROUP field the dictionary
@@ -44,17 +43,19 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
 
+#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/internal/group_records.h"
 #include "fixwire/values/date_time.h"
 #include "fixwire/values/decimal.h"
-#include "fixwire/dictionary/dictionary.h"
 #include "fixwire/values/error.h"
-#include "fixwire/values/typed_getters.h"
 #include "fixwire/values/field.h"
+#include "fixwire/values/typed_getters.h"
 #include "fixwire/wire/message_view.h"
 
 namespace fixwire {
@@ -73,75 +74,40 @@ struct GroupOptions {
   bool check_count = true;  // NumInGroup must equal the entries found
 };
 
-namespace codec_internal {
-
-inline constexpr std::uint32_t kNoGroup = 0xFFFFFFFFu;
-
-struct GroupRecord {
-  std::uint32_t scope;         // the group's Scope id in its dictionary
-  std::uint32_t count_field;   // index of the NUMINGROUP field in the field array
-  std::uint32_t end_field;     // one past the group's last field
-  std::uint32_t first_entry;   // index of entry 0 in the entry array
-  std::uint32_t size;          // entries found
-  std::uint32_t declared;      // the NumInGroup value (saturated at 2^32-1)
-  std::uint32_t next_sibling;  // next group of the same scope, or kNoGroup
-};
-
-struct EntryRecord {
-  std::uint32_t begin;        // index of the delimiter field
-  std::uint32_t end;          // one past the entry's last field (nested groups included)
-  std::uint32_t first_child;  // first nested group, or kNoGroup
-};
-
-// ScanTag returns the first field in [f, end) with `tag`, or nullptr (none,
-// or f >= end). Four fields a step: a compare and a branch each.
-[[gnu::always_inline]] inline const Field* ScanTag(const Field* f, const Field* end,
-                                                   std::uint32_t tag) noexcept {
-  for (; end - f >= 4; f += 4) {
-    if (f[0].tag == tag) return f;
-    if (f[1].tag == tag) return f + 1;
-    if (f[2].tag == tag) return f + 2;
-    if (f[3].tag == tag) return f + 3;
-  }
-  for (; f < end; ++f) {
-    if (f->tag == tag) return f;
-  }
-  return nullptr;
-}
-
-}  // namespace codec_internal
-
 // GroupStorage is the fixed-capacity memory group records are written into.
 class GroupStorage {
  public:
+  // kStorageAlignment: the alignment caller memory needs.
+  static constexpr std::size_t kStorageAlignment = alignof(std::uint32_t);
+  // StorageBytes returns how many bytes the memory constructor needs.
+  static std::size_t StorageBytes(std::uint32_t max_groups, std::uint32_t max_entries) noexcept;
+
   GroupStorage() noexcept = default;
   // Allocates its arrays on the heap, here and only here (cold path).
   GroupStorage(std::uint32_t max_groups, std::uint32_t max_entries);
-  // Uses caller memory, which must outlive the storage.
-  GroupStorage(std::span<codec_internal::GroupRecord> groups,
-               std::span<codec_internal::EntryRecord> entries) noexcept
-      : groups_(groups.data()), entries_(entries.data()),
-        max_groups_(static_cast<std::uint32_t>(groups.size())),
-        max_entries_(static_cast<std::uint32_t>(entries.size())) {}
+  // Uses caller memory [storage, storage + bytes), aligned to
+  // kStorageAlignment, which must outlive the storage; holds nothing
+  // (max_groups() and max_entries() 0) when it is too small.
+  GroupStorage(void* storage, std::size_t bytes, std::uint32_t max_groups,
+               std::uint32_t max_entries) noexcept;
 
   GroupStorage(GroupStorage&&) noexcept = default;
   GroupStorage& operator=(GroupStorage&&) noexcept = default;
 
-  std::uint32_t max_groups() const noexcept { return max_groups_; }
-  std::uint32_t max_entries() const noexcept { return max_entries_; }
+  std::uint32_t max_groups() const noexcept { return state_.max_groups; }
+  std::uint32_t max_entries() const noexcept { return state_.max_entries; }
 
  private:
-  friend class GroupIndexer;
-  friend class GroupedMessage;
-  std::unique_ptr<codec_internal::GroupRecord[]> owned_groups_;
-  std::unique_ptr<codec_internal::EntryRecord[]> owned_entries_;
-  codec_internal::GroupRecord* groups_ = nullptr;
-  codec_internal::EntryRecord* entries_ = nullptr;
-  std::uint32_t max_groups_ = 0;
-  std::uint32_t max_entries_ = 0;
+  friend struct GroupedMessageAccess;
+  using GroupRecord = GroupedMessageAccess::GroupRecord;
+  using EntryRecord = GroupedMessageAccess::EntryRecord;
+  std::unique_ptr<GroupRecord[]> owned_groups_;
+  std::unique_ptr<EntryRecord[]> owned_entries_;
+  GroupedMessageAccess::StorageState state_;
 };
 
 class GroupView;
+class GroupList;
 
 // GroupEntryView is one entry of a group: its fields, in wire order, and its
 // nested groups. Lookups skip the fields of nested groups.
@@ -160,7 +126,7 @@ class GroupEntryView {
   // nullptr: a scan of the entry's slice of the field array, in stretches
   // between its nested groups (inline for an entry without any).
   [[gnu::always_inline]] const Field* Find(std::uint32_t tag) const noexcept {
-    if (!nested_) return codec_internal::ScanTag(first_, last_, tag);
+    if (!nested_) return GroupedMessageAccess::ScanTag(first_, last_, tag);
     return FindAroundGroups(fields_, groups_, entry_, tag);
   }
   bool Has(std::uint32_t tag) const noexcept { return Find(tag) != nullptr; }
@@ -181,33 +147,31 @@ class GroupEntryView {
 
   // group returns the nested group with this count tag (empty when absent).
   GroupView group(std::uint32_t count_tag) const noexcept;
+  // groups: the entry's nested groups, in wire order.
+  GroupList groups() const noexcept;
 
  private:
+  using GroupRecord = GroupedMessageAccess::GroupRecord;
+  using EntryRecord = GroupedMessageAccess::EntryRecord;
   // The lookups' cases with nested groups: static, so that a view the
   // caller holds is not made to live in memory by a call.
-  static const Field* FindAroundGroups(const Field* fields,
-                                       const codec_internal::GroupRecord* groups,
-                                       const codec_internal::EntryRecord* entry,
-                                       std::uint32_t tag) noexcept;
-  static GroupView FindGroup(const char* data, const Field* fields,
-                             const codec_internal::GroupRecord* groups,
-                             const codec_internal::EntryRecord* entries,
-                             const codec_internal::EntryRecord* entry,
+  static const Field* FindAroundGroups(const Field* fields, const GroupRecord* groups,
+                                       const EntryRecord* entry, std::uint32_t tag) noexcept;
+  static GroupView FindGroup(const char* data, const Field* fields, const GroupRecord* groups,
+                             const EntryRecord* entries, const EntryRecord* entry,
                              std::uint32_t count_tag) noexcept;
   friend class GroupView;
   friend class GroupedMessage;
-  friend class Validator;
-  GroupEntryView(const char* data, const Field* fields, const codec_internal::GroupRecord* groups,
-                 const codec_internal::EntryRecord* entries,
-                 const codec_internal::EntryRecord* entry) noexcept
+  GroupEntryView(const char* data, const Field* fields, const GroupRecord* groups,
+                 const EntryRecord* entries, const EntryRecord* entry) noexcept
       : data_(data), fields_(fields), groups_(groups), entries_(entries), entry_(entry),
         first_(fields + entry->begin), last_(fields + entry->end),
-        nested_(entry->first_child != codec_internal::kNoGroup) {}
+        nested_(entry->first_child != GroupedMessageAccess::kNoGroup) {}
   const char* data_ = nullptr;
   const Field* fields_ = nullptr;
-  const codec_internal::GroupRecord* groups_ = nullptr;
-  const codec_internal::EntryRecord* entries_ = nullptr;  // base of the entry array
-  const codec_internal::EntryRecord* entry_ = nullptr;
+  const GroupRecord* groups_ = nullptr;
+  const EntryRecord* entries_ = nullptr;  // base of the entry array
+  const EntryRecord* entry_ = nullptr;
   // The entry's slice of the field array, and whether it holds nested groups
   // (taken from *entry_ once, for the lookups).
   const Field* first_ = nullptr;
@@ -227,6 +191,13 @@ class GroupView {
   std::uint32_t declared_count() const noexcept { return group_ != nullptr ? group_->declared : 0; }
   // count_field: the NUMINGROUP field itself (precondition: present()).
   const Field& count_field() const noexcept { return fields_[group_->count_field]; }
+  // fields: the whole group in wire order, its count field first, then every
+  // entry's fields (empty when absent).
+  std::span<const Field> fields() const noexcept {
+    if (group_ == nullptr) return {};
+    return std::span<const Field>(fields_ + group_->count_field,
+                                  group_->end_field - group_->count_field);
+  }
   // entry(i), i < size().
   GroupEntryView entry(std::uint32_t i) const noexcept {
     return GroupEntryView(data_, fields_, groups_, entries_, entries_ + group_->first_entry + i);
@@ -235,17 +206,131 @@ class GroupView {
   std::uint32_t scope_id() const noexcept { return group_->scope; }
 
  private:
+  using GroupRecord = GroupedMessageAccess::GroupRecord;
+  using EntryRecord = GroupedMessageAccess::EntryRecord;
+
+ public:
+  // Iterator: the entries in wire order, for range-for
+  // (`for (GroupEntryView e : group)`); an absent group has none.
+  class Iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = GroupEntryView;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = GroupEntryView;
+    Iterator() noexcept = default;
+    GroupEntryView operator*() const noexcept {
+      return GroupEntryView(data_, fields_, groups_, entries_, entry_);
+    }
+    Iterator& operator++() noexcept {
+      ++entry_;
+      return *this;
+    }
+    Iterator operator++(int) noexcept {
+      Iterator old = *this;
+      ++entry_;
+      return old;
+    }
+    friend bool operator==(const Iterator& a, const Iterator& b) noexcept {
+      return a.entry_ == b.entry_;
+    }
+
+   private:
+    friend class GroupView;
+    Iterator(const GroupView& g, const EntryRecord* entry) noexcept
+        : data_(g.data_), fields_(g.fields_), groups_(g.groups_), entries_(g.entries_),
+          entry_(entry) {}
+    // The group's pointers (copied: an iterator does not refer to its GroupView).
+    const char* data_ = nullptr;
+    const Field* fields_ = nullptr;
+    const GroupRecord* groups_ = nullptr;
+    const EntryRecord* entries_ = nullptr;
+    const EntryRecord* entry_ = nullptr;
+  };
+  Iterator begin() const noexcept {
+    return Iterator(*this, group_ != nullptr ? entries_ + group_->first_entry : nullptr);
+  }
+  Iterator end() const noexcept {
+    return Iterator(*this, group_ != nullptr ? entries_ + group_->first_entry + group_->size
+                                             : nullptr);
+  }
+
+ private:
   friend class GroupEntryView;
   friend class GroupedMessage;
-  GroupView(const char* data, const Field* fields, const codec_internal::GroupRecord* groups,
-            const codec_internal::EntryRecord* entries,
-            const codec_internal::GroupRecord* group) noexcept
+  friend class GroupList;
+  GroupView(const char* data, const Field* fields, const GroupRecord* groups,
+            const EntryRecord* entries, const GroupRecord* group) noexcept
       : data_(data), fields_(fields), groups_(groups), entries_(entries), group_(group) {}
   const char* data_ = nullptr;
   const Field* fields_ = nullptr;
-  const codec_internal::GroupRecord* groups_ = nullptr;
-  const codec_internal::EntryRecord* entries_ = nullptr;
-  const codec_internal::GroupRecord* group_ = nullptr;
+  const GroupRecord* groups_ = nullptr;
+  const EntryRecord* entries_ = nullptr;
+  const GroupRecord* group_ = nullptr;
+};
+
+// GroupList is the groups of one scope in wire order: a message's top-level
+// groups (header, body, trailer: GroupedMessage::groups) or an entry's
+// nested groups (GroupEntryView::groups), for range-for
+// (`for (GroupView g : msg.groups())`).
+class GroupList {
+ private:
+  using GroupRecord = GroupedMessageAccess::GroupRecord;
+  using EntryRecord = GroupedMessageAccess::EntryRecord;
+
+ public:
+  GroupList() noexcept = default;
+  bool empty() const noexcept { return first_ == GroupedMessageAccess::kNoGroup; }
+
+  class Iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = GroupView;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = GroupView;
+    Iterator() noexcept = default;
+    GroupView operator*() const noexcept {
+      return GroupView(data_, fields_, groups_, entries_, groups_ + id_);
+    }
+    Iterator& operator++() noexcept {
+      id_ = groups_[id_].next_sibling;
+      return *this;
+    }
+    Iterator operator++(int) noexcept {
+      Iterator old = *this;
+      ++*this;
+      return old;
+    }
+    friend bool operator==(const Iterator& a, const Iterator& b) noexcept {
+      return a.id_ == b.id_;
+    }
+
+   private:
+    friend class GroupList;
+    Iterator(const GroupList& l, std::uint32_t id) noexcept
+        : data_(l.data_), fields_(l.fields_), groups_(l.groups_), entries_(l.entries_), id_(id) {}
+    const char* data_ = nullptr;
+    const Field* fields_ = nullptr;
+    const GroupRecord* groups_ = nullptr;
+    const EntryRecord* entries_ = nullptr;
+    std::uint32_t id_ = GroupedMessageAccess::kNoGroup;
+  };
+  Iterator begin() const noexcept { return Iterator(*this, first_); }
+  Iterator end() const noexcept { return Iterator(*this, GroupedMessageAccess::kNoGroup); }
+
+ private:
+  friend class GroupEntryView;
+  friend class GroupedMessage;
+  GroupList(const char* data, const Field* fields, const GroupRecord* groups,
+            const EntryRecord* entries, std::uint32_t first) noexcept
+      : data_(data), fields_(fields), groups_(groups), entries_(entries), first_(first) {}
+  const char* data_ = nullptr;
+  const Field* fields_ = nullptr;
+  const GroupRecord* groups_ = nullptr;
+  const EntryRecord* entries_ = nullptr;
+  std::uint32_t first_ = GroupedMessageAccess::kNoGroup;
 };
 
 inline GroupView GroupEntryView::group(std::uint32_t count_tag) const noexcept {
@@ -253,14 +338,26 @@ inline GroupView GroupEntryView::group(std::uint32_t count_tag) const noexcept {
   return FindGroup(data_, fields_, groups_, entries_, entry_, count_tag);
 }
 
+inline GroupList GroupEntryView::groups() const noexcept {
+  return GroupList(data_, fields_, groups_, entries_,
+                   entry_ != nullptr ? entry_->first_child : GroupedMessageAccess::kNoGroup);
+}
+
 // GroupedMessage is a MessageView plus its group index.
 class GroupedMessage {
  public:
   GroupedMessage() noexcept = default;
   const MessageView& message() const noexcept { return view_; }
+  // view: the same MessageView (`for (const Field& f : msg.view())`).
+  const MessageView& view() const noexcept { return view_; }
   // group returns the top-level (header, body or trailer) group with this
   // count tag; empty when absent.
   GroupView group(std::uint32_t count_tag) const noexcept;
+  // groups: every top-level group, in wire order.
+  GroupList groups() const noexcept {
+    return GroupList(view_.data(), view_.fields().data(), index_.groups, index_.entries,
+                     index_.first_group);
+  }
   // FindTopLevel returns the first field with `tag` outside every group, or nullptr.
   const Field* FindTopLevel(std::uint32_t tag) const noexcept;
   std::optional<std::string_view> GetTopLevel(std::uint32_t tag) const noexcept {
@@ -269,38 +366,23 @@ class GroupedMessage {
     return view_.value(*f);
   }
   // group_count / entry_count: records used (all levels).
-  std::uint32_t group_count() const noexcept { return group_count_; }
-  std::uint32_t entry_count() const noexcept { return entry_count_; }
+  std::uint32_t group_count() const noexcept { return index_.group_count; }
+  std::uint32_t entry_count() const noexcept { return index_.entry_count; }
   // The dictionaries used (header/trailer and body); body_scope() is the
   // message body's Scope id, 0 when the MsgType is not in the dictionary.
-  const Dictionary* header_dictionary() const noexcept { return header_dict_; }
-  const Dictionary* body_dictionary() const noexcept { return body_dict_; }
-  std::uint32_t body_scope() const noexcept { return body_scope_; }
-  // first_top_level_group: index of the first top-level group record or kNoGroup.
-  std::uint32_t first_top_level_group() const noexcept { return first_group_; }
-  // Record access for layers built on top (the validator).
-  const codec_internal::GroupRecord& group_record(std::uint32_t i) const noexcept {
-    return groups_[i];
-  }
-  const codec_internal::EntryRecord& entry_record(std::uint32_t i) const noexcept {
-    return entries_[i];
-  }
-  GroupView group_at(std::uint32_t i) const noexcept {
-    return GroupView(view_.data(), view_.fields().data(), groups_, entries_, groups_ + i);
-  }
+  const Dictionary* header_dictionary() const noexcept { return index_.header_dict; }
+  const Dictionary* body_dictionary() const noexcept { return index_.body_dict; }
+  std::uint32_t body_scope() const noexcept { return index_.body_scope; }
 
  private:
-  friend class GroupIndexer;
+  friend struct GroupedMessageAccess;
+  // group_at: the view of group record i (any level).
+  GroupView group_at(std::uint32_t i) const noexcept {
+    return GroupView(view_.data(), view_.fields().data(), index_.groups, index_.entries,
+                     index_.groups + i);
+  }
   MessageView view_;
-  const codec_internal::GroupRecord* groups_ = nullptr;
-  const codec_internal::EntryRecord* entries_ = nullptr;
-  const Dictionary* header_dict_ = nullptr;
-  const Dictionary* body_dict_ = nullptr;
-  std::uint32_t body_scope_ = 0;
-  const MessageDef* message_def_ = nullptr;  // IndexGroups' MsgType lookup, for its slow path
-  std::uint32_t first_group_ = codec_internal::kNoGroup;
-  std::uint32_t group_count_ = 0;
-  std::uint32_t entry_count_ = 0;
+  GroupedMessageAccess::IndexState index_;
 };
 
 // IndexGroups indexes the groups of `view` with one dictionary (FIX 4.x, or a

@@ -9,19 +9,22 @@
 #include "fixwire/dictionary/internal/dictionary_value_format.h"
 #include "fixwire/dictionary/internal/group_indexer.h"
 #include "fixwire/dictionary/internal/validation_tables.h"
+#include "fixwire/dictionary/internal/validator_paths.h"
 
 namespace fixwire {
 namespace {
 
-using codec_internal::EntryRecord;
-using codec_internal::GroupRecord;
-using codec_internal::kNoGroup;
+using dictionary_internal::EntryRecord;
+using dictionary_internal::GroupIndexer;
+using dictionary_internal::GroupRecord;
+using dictionary_internal::kNoGroup;
+using Access = GroupedMessageAccess;
 
 constexpr std::uint32_t kUserDefinedMin = 5000;
 // Scratch bitsets on the stack: up to this many fields per dictionary.
 constexpr std::size_t kMaxFieldWords = 256;  // 16384 fields
 constexpr std::size_t kEntryWords = Dictionary::kMaxScopeMembers / 64;
-// A model group entry's value checks (Run::Group): at most this many.
+// A model group entry's value checks (Checks::Group): at most this many.
 constexpr std::uint32_t kMaxPlan = 64;
 
 struct PlannedCheck {
@@ -81,28 +84,27 @@ bool AllOn(const ValidationOptions& o) noexcept {
          o.check_field_order && o.check_required && o.check_group_count && o.check_group_order;
 }
 
-// Run is one Validate call. kAllOn: every option is on (the default
-// Validator), so that the option tests fold away.
+// The validator's strategies, each a class over the checks they share:
+//   IndexedWalk  Validator::Validate: a walk of a message whose groups are
+//                indexed (the two-pass path's second pass), each group's
+//                entries checked through Checks::Group;
+//   OnePass      ValidateMessage's first try with every check on and one
+//                dictionary: indexes each group as the walk reaches it;
+//   entry by entry: IndexedWalk with shortcuts off (ValidateEntryByEntry):
+//                Checks::Group checks every entry through its template.
+
+// Checks is what the strategies share for one message: the value, required
+// and unknown-tag checks and a group's entries (Group). kAllOn: every option
+// is on (the default Validator), so that the option tests fold away.
 template <bool kAllOn>
-class Run {
+class Checks {
  public:
   // shortcuts = false: every group entry checked field by field (no model
   // entries, no runs): the reference the tests compare with.
-  Run(const ValidationOptions& o, const GroupedMessage& m, bool shortcuts = true) noexcept
+  Checks(const ValidationOptions& o, const GroupedMessage& m, bool shortcuts = true) noexcept
       : o_(o), m_(m), view_(m.message()), fields_(view_.fields().data()), shortcuts_(shortcuts) {}
 
-  ValidationResult Go() noexcept;
-  // OnePass: ValidateMessage with one dictionary `d` for both the header and
-  // the body, in one walk that indexes each top-level group (through a
-  // GroupIndexer over `storage` and `out`, made at the first group) as it
-  // reaches it. *out (m_) holds what GroupIndexer::SetEmpty leaves for the
-  // message. true: the message is valid and *out is what IndexGroups
-  // leaves. false: something failed or is not settled here; the caller
-  // runs the two-pass path, whose answer counts.
-  FIXWIRE_ALWAYS_INLINE inline bool OnePass(const Dictionary& d, const MessageDef* msg,
-                                            GroupStorage& storage, GroupedMessage* out) noexcept;
-
- private:
+ protected:
   bool On(bool ValidationOptions::*check) const noexcept {
     if constexpr (kAllOn) {
       return true;
@@ -135,7 +137,7 @@ class Run {
     }
     const char* v = view_.data() + f.offset;
     if (On(&ValidationOptions::check_value_format)) {
-      const ErrorCode e = codec_internal::CheckFormatFast(info.type, v, f.length);
+      const ErrorCode e = dictionary_internal::CheckFormatFast(info.type, v, f.length);
       if (e != ErrorCode::kOk) {
         return Fail(ValidationCheck::kValueFormat,
                     e == ErrorCode::kValueOutOfRange ? SessionRejectReason::kValueIsIncorrect
@@ -207,8 +209,8 @@ class Run {
 };
 
 template <bool kAllOn>
-ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
-  const GroupRecord& rec = m_.group_record(gid);
+ValidationResult Checks<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) const noexcept {
+  const GroupRecord& rec = Access::group_record(m_, gid);
   const Scope& scope = d.scope(rec.scope);
   const std::uint32_t count = scope.members_count;
   const std::size_t words = (count + 63) / 64;
@@ -222,7 +224,7 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
   std::uint32_t plan_size = 0;
   const char* const data = view_.data();
   for (std::uint32_t e = 0; e < rec.size; ++e) {
-    const EntryRecord& er = m_.entry_record(rec.first_entry + e);
+    const EntryRecord& er = Access::entry_record(m_, rec.first_entry + e);
     if (model != nullptr && er.first_child == kNoGroup && er.end - er.begin == model->end - model->begin &&
         SameTagsNoEmptyValue(model->begin, er.begin, er.end - er.begin)) {
       for (std::uint32_t k = 0; k < plan_size; ++k) {
@@ -230,7 +232,7 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
         // A one-byte value equal to the model's (checked, same field) is fine.
         const Field& mf = fields_[model->begin + plan[k].at];
         if (f.length == 1 && mf.length == 1 && data[f.offset] == data[mf.offset]) continue;
-        if (codec_internal::QuickValueOk(d, plan[k].info, data + f.offset, f.length)) continue;
+        if (dictionary_internal::QuickValueOk(d, plan[k].info, data + f.offset, f.length)) continue;
         if (ValidationResult r = Value(d, plan[k].info, f); !r.ok()) return r;
       }
       continue;
@@ -268,7 +270,7 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
       pos = p;
       if (!Skip(f.tag)) {
         const TagInfo info = d.tag_info(f.tag);
-        if (!codec_internal::QuickValueOk(d, info, data + f.offset, f.length)) {
+        if (!dictionary_internal::QuickValueOk(d, info, data + f.offset, f.length)) {
           if (ValidationResult r = Value(d, info, f); !r.ok()) return r;
         }
         if (info.type != FieldType::kString || (info.flags & FieldDef::kHasEnums)) {
@@ -279,10 +281,10 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
           }
         }
       }
-      if (child != kNoGroup && i == m_.group_record(child).count_field) {
+      if (child != kNoGroup && i == Access::group_record(m_, child).count_field) {
         if (ValidationResult r = Group(d, child); !r.ok()) return r;
-        i = m_.group_record(child).end_field;
-        child = m_.group_record(child).next_sibling;
+        i = Access::group_record(m_, child).end_field;
+        child = Access::group_record(m_, child).next_sibling;
         continue;
       }
       ++i;
@@ -305,10 +307,10 @@ ValidationResult Run<kAllOn>::Group(const Dictionary& d, std::uint32_t gid) cons
 }
 
 template <bool kAllOn>
-std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& rec,
+std::uint32_t Checks<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& rec,
                                         std::uint32_t e, const PlannedCheck* plan,
                                         std::uint32_t plan_size) const noexcept {
-  const EntryRecord* const entries = &m_.entry_record(rec.first_entry);
+  const EntryRecord* const entries = &Access::entry_record(m_, rec.first_entry);
   const EntryRecord& model = entries[e];
   const std::uint32_t len = model.end - model.begin;
   // The candidates: following entries without nested groups, each `len`
@@ -382,11 +384,11 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
           const std::uint32_t n = f->length;
           // (Without a '-', a kSigned value is checked as a kUnsigned one.)
           if (n - 1 < 8 && words && f->offset <= last_word && v[0] != '-') {
-            if (info.value_class != ValueClass::kDecimal ? codec_internal::ShortUnsigned8(v, n)
-                                                         : codec_internal::DecimalSyntax8(v, n)) {
+            if (info.value_class != ValueClass::kDecimal ? dictionary_internal::ShortUnsigned8(v, n)
+                                                         : dictionary_internal::DecimalSyntax8(v, n)) {
               continue;
             }
-          } else if (codec_internal::QuickValueOk(d, info, v, n)) {
+          } else if (dictionary_internal::QuickValueOk(d, info, v, n)) {
             continue;
           }
           if (n == 1 && static_cast<unsigned char>(v[0]) == model_byte) continue;
@@ -397,7 +399,7 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
       default:
         for (std::uint32_t i = 0; i < count; ++i, f += len) {
           if (f->length == 1 && static_cast<unsigned char>(data[f->offset]) == model_byte) continue;
-          if (!codec_internal::QuickValueOk(d, info, data + f->offset, f->length)) {
+          if (!dictionary_internal::QuickValueOk(d, info, data + f->offset, f->length)) {
             ok = false;
             break;
           }
@@ -411,7 +413,7 @@ std::uint32_t Run<kAllOn>::RunLikeModel(const Dictionary& d, const GroupRecord& 
 
 // --- The one-pass walk's straight path ---
 
-using codec_internal::WalkCheck;
+using dictionary_internal::WalkCheck;
 
 // OnePassWalk: what the straight path needs, and where it is.
 struct OnePassWalk {
@@ -481,7 +483,7 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
     if (tag >= size) goto done;  // beyond the table
     {
       const std::uint64_t e = table[tag];
-      const std::uint32_t route = codec_internal::WalkRoute(e);
+      const std::uint32_t route = dictionary_internal::WalkRoute(e);
       if (route != region) [[unlikely]] {
         // A later region, a group count, or a tag the walk leaves to the caller.
         const std::uint32_t placement = route & (TagInfo::kInHeader | TagInfo::kInTrailer);
@@ -492,21 +494,21 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
             goto done;
           }
         }
-        if (route & codec_internal::kRouteGroupCount) {
+        if (route & dictionary_internal::kRouteGroupCount) {
           if (placement != 0) goto done;
           goto field;
         }
-        if (route & codec_internal::kRouteStop) goto field;
+        if (route & dictionary_internal::kRouteStop) goto field;
       }
       // In the message, not repeated.
-      const std::uint32_t o = codec_internal::WalkOrdinal(e);
+      const std::uint32_t o = dictionary_internal::WalkOrdinal(e);
       std::uint64_t bits = absent[o >> 6];
       if (!TakeBit(bits, e)) goto done;  // (e's low 6 bits are o's)
       absent[o >> 6] = bits;
       const std::uint32_t n = f->length;
       // Not empty: text here; every other check refuses an empty value
       // (kValue: the caller's full checks then report it).
-      const WalkCheck check = codec_internal::WalkCheckIn(e);
+      const WalkCheck check = dictionary_internal::WalkCheckIn(e);
       if (check == WalkCheck::kText) {
         if (n == 0) goto done;
         continue;
@@ -516,25 +518,25 @@ __attribute__((noinline)) WalkStop Walk(const Field* f, OnePassWalk& w) noexcept
         case WalkCheck::kCharSet: {
           if (n != 1) goto value;
           const unsigned ch = static_cast<unsigned char>(p[0]);
-          const std::uint64_t* const set = w.char_sets + 4 * codec_internal::WalkCharSet(e);
+          const std::uint64_t* const set = w.char_sets + 4 * dictionary_internal::WalkCharSet(e);
           std::uint64_t set_word = set[ch >> 6];
           if (!TakeBit(set_word, ch)) goto value;  // (a test: the copy is dropped)
           continue;
         }
         case WalkCheck::kUnsigned:
-          if (!codec_internal::IntegerOkWords(p, n, f->offset <= w.last_word, false)) goto value;
+          if (!dictionary_internal::IntegerOkWords(p, n, f->offset <= w.last_word, false)) goto value;
           continue;
         case WalkCheck::kSigned:
-          if (!codec_internal::IntegerOkWords(p, n, f->offset <= w.last_word, true)) goto value;
+          if (!dictionary_internal::IntegerOkWords(p, n, f->offset <= w.last_word, true)) goto value;
           continue;
         case WalkCheck::kDecimal:
-          if (!codec_internal::DecimalOkWords(p, n, f->offset <= w.last_word)) goto value;
+          if (!dictionary_internal::DecimalOkWords(p, n, f->offset <= w.last_word)) goto value;
           continue;
         case WalkCheck::kTimestamp:
-          if (!codec_internal::UtcTimestampOk(p, n)) goto value;
+          if (!dictionary_internal::UtcTimestampOk(p, n)) goto value;
           continue;
         case WalkCheck::kTimeOfDay:
-          if (!codec_internal::TimeOfDayOk(p, n)) goto value;
+          if (!dictionary_internal::TimeOfDayOk(p, n)) goto value;
           continue;
         case WalkCheck::kText:  // (done above)
         case WalkCheck::kNone:  // (not reached: kNone has kRouteStop)
@@ -555,10 +557,22 @@ done:
   return {f, why};
 }
 
-template <bool kAllOn>
-bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStorage& storage,
-                          GroupedMessage* out) noexcept {
-  static_assert(kAllOn, "the one-pass path runs every check");
+// OnePass: ValidateMessage with one dictionary `d` for both the header and
+// the body, in one walk that indexes each top-level group (through a
+// GroupIndexer over `storage` and `out`, made at the first group) as it
+// reaches it. *out (m_) holds what GroupIndexer::SetEmpty leaves for the
+// message. true: the message is valid and *out is what IndexGroups
+// leaves. false: something failed or is not settled here; the caller
+// runs the two-pass path, whose answer counts.
+class OnePass : public Checks<true> {
+ public:
+  using Checks<true>::Checks;
+  FIXWIRE_ALWAYS_INLINE inline bool Validate(const Dictionary& d, const MessageDef* msg,
+                                             GroupStorage& storage, GroupedMessage* out) noexcept;
+};
+
+bool OnePass::Validate(const Dictionary& d, const MessageDef* msg, GroupStorage& storage,
+                       GroupedMessage* out) noexcept {
   static constexpr GroupOptions kGroups{/*allow_out_of_order=*/false,
                                         UnknownInGroup::kKeepInEntry, /*check_count=*/true};
   // The indexer, from the first group count on (Start() then resets *out
@@ -604,7 +618,7 @@ bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStora
       if (!(word & bit)) return false;
       word ^= bit;
     }
-    if (!codec_internal::QuickValueOk(d, info, w.data + f->offset, f->length) &&
+    if (!dictionary_internal::QuickValueOk(d, info, w.data + f->offset, f->length) &&
         !Value(d, info, *f).ok()) {
       return false;
     }
@@ -635,8 +649,29 @@ bool Run<kAllOn>::OnePass(const Dictionary& d, const MessageDef* msg, GroupStora
   return true;
 }
 
+// IndexedWalk: Validator::Validate, a walk of a message whose groups are
+// indexed: header, body and trailer fields in one loop, each top-level
+// group's entries through Checks::Group, the required fields after the walk.
 template <bool kAllOn>
-ValidationResult Run<kAllOn>::Go() noexcept {
+class IndexedWalk : public Checks<kAllOn> {
+ public:
+  using Checks<kAllOn>::Checks;
+  ValidationResult Validate() noexcept;
+
+ private:
+  using Base = Checks<kAllOn>;
+  using Base::fields_;
+  using Base::Group;
+  using Base::m_;
+  using Base::On;
+  using Base::Required;
+  using Base::Unknown;
+  using Base::Value;
+  using Base::view_;
+};
+
+template <bool kAllOn>
+ValidationResult IndexedWalk<kAllOn>::Validate() noexcept {
   const Dictionary& hd = *m_.header_dictionary();
   const Dictionary& bd = *m_.body_dictionary();
   const bool same = &hd == &bd;
@@ -677,8 +712,8 @@ ValidationResult Run<kAllOn>::Go() noexcept {
   const std::uint64_t* const body_bits = body != nullptr ? bd.scope_bits(*body) : nullptr;
 
   int region = 0;  // 0 header, 1 body, 2 trailer
-  std::uint32_t group = m_.first_top_level_group();
-  std::uint32_t next_count = group != kNoGroup ? m_.group_record(group).count_field : 0xFFFFFFFFu;
+  std::uint32_t group = Access::first_top_level_group(m_);
+  std::uint32_t next_count = group != kNoGroup ? Access::group_record(m_, group).count_field : 0xFFFFFFFFu;
   const std::uint32_t n = view_.field_count();
   for (std::uint32_t i = 0; i < n;) {
     const Field& f = fields_[i];
@@ -715,9 +750,9 @@ ValidationResult Run<kAllOn>::Go() noexcept {
       if (skip_user && tag >= kUserDefinedMin) {  // unchecked, but present for required
         if (info.defined()) SetBit(seen, info.ordinal);
         if (i == next_count) {  // a user-defined group: skipped whole
-          i = m_.group_record(group).end_field;
-          group = m_.group_record(group).next_sibling;
-          next_count = group != kNoGroup ? m_.group_record(group).count_field : 0xFFFFFFFFu;
+          i = Access::group_record(m_, group).end_field;
+          group = Access::group_record(m_, group).next_sibling;
+          next_count = group != kNoGroup ? Access::group_record(m_, group).count_field : 0xFFFFFFFFu;
           continue;
         }
         ++i;
@@ -743,15 +778,15 @@ ValidationResult Run<kAllOn>::Go() noexcept {
                   f.offset);
     }
     SetBit(seen, ord);
-    if (!skip && !codec_internal::QuickValueOk(*d, info, data + f.offset, f.length)) {
+    if (!skip && !dictionary_internal::QuickValueOk(*d, info, data + f.offset, f.length)) {
       if (ValidationResult r = Value(*d, info, f); !r.ok()) return r;
     }
     if (i == next_count) {
-      const GroupRecord& rec = m_.group_record(group);
+      const GroupRecord& rec = Access::group_record(m_, group);
       if (ValidationResult r = Group(*d, group); !r.ok()) return r;
       i = rec.end_field;
       group = rec.next_sibling;
-      next_count = group != kNoGroup ? m_.group_record(group).count_field : 0xFFFFFFFFu;
+      next_count = group != kNoGroup ? Access::group_record(m_, group).count_field : 0xFFFFFFFFu;
       continue;
     }
     ++i;
@@ -821,7 +856,7 @@ Validator::Validator(const ValidationOptions& options) noexcept
 namespace {
 
 // ValidateWith is Validate's body: the message-level preconditions, then the
-// Run for `options`; `shortcuts` false checks every group entry field by
+// IndexedWalk for `options`; `shortcuts` false checks every group entry field by
 // field (ValidateEntryByEntry).
 [[gnu::always_inline]] inline ValidationResult ValidateWith(const ValidationOptions& options,
                                                             bool all_checks,
@@ -835,8 +870,8 @@ namespace {
       msg.body_dictionary()->field_words() > kMaxFieldWords) {
     return Fail(ValidationCheck::kCapacity, SessionRejectReason::kOther, 0, 0);
   }
-  if (all_checks) return Run<true>(options, msg, shortcuts).Go();
-  return Run<false>(options, msg, shortcuts).Go();
+  if (all_checks) return IndexedWalk<true>(options, msg, shortcuts).Validate();
+  return IndexedWalk<false>(options, msg, shortcuts).Validate();
 }
 
 }  // namespace
@@ -845,7 +880,7 @@ ValidationResult Validator::Validate(const GroupedMessage& msg) const noexcept {
   return ValidateWith(options_, all_checks_, msg, /*shortcuts=*/true);
 }
 
-ValidationResult codec_internal::ValidateEntryByEntry(const Validator& validator,
+ValidationResult dictionary_internal::ValidateEntryByEntry(const Validator& validator,
                                                       const GroupedMessage& msg) noexcept {
   return ValidateWith(validator.options(), validator.all_checks(), msg, /*shortcuts=*/false);
 }
@@ -897,7 +932,7 @@ namespace {
   if (msg == nullptr) return false;
   static constexpr ValidationOptions kAll{};
   GroupIndexer::SetEmpty(view, d, d, storage, msg->body, out);
-  return Run<true>(kAll, *out).OnePass(d, msg, storage, out);
+  return OnePass(kAll, *out).Validate(d, msg, storage, out);
 }
 
 // TwoPass: ValidateMessage's way out when the one-pass path does not
@@ -905,7 +940,7 @@ namespace {
 [[gnu::noinline]] ValidationResult TwoPass(const MessageView& view, const Dictionary& header_dict,
                                            const Dictionary& body_dict, const Validator& validator,
                                            GroupStorage& storage, GroupedMessage* out) noexcept {
-  return codec_internal::ValidateMessageTwoPass(view, header_dict, body_dict, validator, storage,
+  return dictionary_internal::ValidateMessageTwoPass(view, header_dict, body_dict, validator, storage,
                                                 out);
 }
 
@@ -921,7 +956,7 @@ ValidationResult ValidateMessage(const MessageView& view, const Dictionary& head
   return TwoPass(view, header_dict, body_dict, validator, storage, out);
 }
 
-ValidationResult codec_internal::ValidateMessageTwoPass(const MessageView& view,
+ValidationResult dictionary_internal::ValidateMessageTwoPass(const MessageView& view,
                                                         const Dictionary& header_dict,
                                                         const Dictionary& body_dict,
                                                         const Validator& validator,

@@ -169,7 +169,7 @@ ValidationResult FromGroupError(const Error& error) noexcept;
 // With every check on and one dictionary it first tries a one-pass walk
 // that indexes and validates together; whatever that walk does not accept
 // goes through IndexGroups + Validate, so the results are those of the
-// two-pass path (codec_internal::ValidateMessageTwoPass) in every case.
+// two-pass path in every case.
 ValidationResult ValidateMessage(const MessageView& view, const Dictionary& header_dict,
                                  const Dictionary& body_dict, const Validator& validator,
                                  GroupStorage& storage, GroupedMessage* out) noexcept;
@@ -186,22 +186,6 @@ ValidationResult ValidateMessage(const MessageView& view, const DictionarySet& d
 
 // ValidateStructure checks what needs no dictionary (see above).
 ValidationResult ValidateStructure(const MessageView& view) noexcept;
-
-namespace codec_internal {
-// ValidateMessageTwoPass is ValidateMessage without its one-pass path:
-// IndexGroups, then Validator::Validate. ValidateMessage falls back to it
-// whenever the one-pass path does not accept a message; tests compare the
-// two. Never allocates.
-ValidationResult ValidateMessageTwoPass(const MessageView& view, const Dictionary& header_dict,
-                                        const Dictionary& body_dict, const Validator& validator,
-                                        GroupStorage& storage, GroupedMessage* out) noexcept;
-// ValidateEntryByEntry is Validator::Validate checking every field of every
-// group entry through the group's template: none of the shortcuts for
-// entries that repeat a checked entry's tags (model entries and runs of
-// them checked column by column). Tests compare Validate with it.
-ValidationResult ValidateEntryByEntry(const Validator& validator,
-                                      const GroupedMessage& msg) noexcept;
-}  // namespace codec_internal
 
 }  // namespace fixwire
 

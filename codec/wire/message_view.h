@@ -72,6 +72,8 @@ class MessageView {
   // Every field in wire order (8, 9, 35, ..., 10); repeated tags appear each time.
   std::span<const Field> fields() const noexcept { return std::span<const Field>(fields_, count_); }
   std::uint32_t field_count() const noexcept { return count_; }
+  const Field* begin() const noexcept { return fields_; }  // range-for: every field, wire order
+  const Field* end() const noexcept { return fields_ + count_; }
   const Field& field(std::uint32_t i) const noexcept { return fields_[i]; }
   [[gnu::always_inline]] std::string_view value(const Field& f) const noexcept {
     return std::string_view(data_ + f.offset, f.length);

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -85,6 +86,48 @@ inline void DecodeInto(Decoded& d, std::string bytes, const LengthFieldTable* le
   options.allow_empty_values = true;
   d.error = Decoder(options).Decode(d.bytes, d.index, d.view);
 }
+
+// MessageMaker writes random fields for a dictionary's message layouts:
+// each member present with probability 2/3, groups of 0..3 entries nested up
+// to four deep, values from a small set (counts 0..2 for count fields).
+class MessageMaker {
+ public:
+  MessageMaker(const Dictionary& d, std::mt19937& rng) : d_(d), rng_(rng) {}
+
+  // Fields for `scope` (a body, or one group entry when `entry`), in template
+  // order for an entry (the delimiter first), shuffled a little for a body.
+  void Fill(const Scope& s, bool entry, int depth, std::vector<std::string>& out) {
+    const auto members = d_.members(s);
+    for (std::uint32_t p = 0; p < members.size(); ++p) {
+      const ScopeMember& m = members[p];
+      const bool must = entry && p == 0;
+      if (!must && rng_() % 3 == 0) continue;
+      if (m.group != 0) {
+        if (depth >= 4) continue;
+        const Scope& g = d_.scope(m.group);
+        const int k = static_cast<int>(rng_() % 4);
+        out.push_back(std::to_string(m.tag) + "=" + std::to_string(k));
+        for (int e = 0; e < k; ++e) Fill(g, true, depth + 1, out);
+        continue;
+      }
+      const FieldDef* f = d_.field(m.tag);
+      if (f == nullptr || f->is_length() || f->is_data()) continue;  // the decoder splits those
+      if (m.tag == 8 || m.tag == 9 || m.tag == 35 || m.tag == 10) continue;  // Frame writes them
+      out.push_back(std::to_string(m.tag) + "=" + Value(*f));
+    }
+  }
+
+ private:
+  std::string Value(const FieldDef& f) {
+    if (f.flags & FieldDef::kIsGroupCount) return std::to_string(rng_() % 3);
+    static const char* const kValues[] = {"1", "A", "x", "20240102-03:04:05", "12.5", "N"};
+    return kValues[rng_() % 6];
+  }
+
+  const Dictionary& d_;
+  std::mt19937& rng_;
+};
+
 
 }  // namespace fixwire::testing
 

@@ -23,6 +23,7 @@
 #include "fixwire/dictionary/internal/group_indexer.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
+#include "tests/codec/group_indexer_reference.h"
 #include "tests/codec/group_records_test_util.h"
 
 namespace fixwire {
@@ -169,7 +170,7 @@ class DirectTableTest : public ::testing::Test {
     if (!Decoder(decoder_options).Decode(bytes, index, view).ok()) return;
     const Error one = IndexGroups(view, d, options, fast_storage_, &fast_);
     const Error two =
-        codec_internal::IndexGroupsReference(view, d, d, options, reference_storage_, &reference_);
+        testing::IndexGroupsReference(view, d, d, options, reference_storage_, &reference_);
     ++seen_.compared;
     const MessageDef* m = d.message(view.msg_type());
     if (m != nullptr && d.max_top_group_count_tag(*m) < view.direct_tags()) {

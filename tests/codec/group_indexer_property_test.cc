@@ -26,6 +26,7 @@
 #include "fixwire/dictionary/dictionary.h"
 #include "fixwire/dictionary/dictionary_loader.h"
 #include "fixwire/dictionary/group_view.h"
+#include "fixwire/dictionary/internal/group_records.h"
 #include "fixwire/values/values.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
@@ -34,13 +35,14 @@
 namespace fixwire {
 namespace {
 
-using codec_internal::EntryRecord;
-using codec_internal::GroupRecord;
-using codec_internal::kNoGroup;
+using dictionary_internal::EntryRecord;
+using dictionary_internal::GroupRecord;
+using dictionary_internal::kNoGroup;
 using testing::Decoded;
 using testing::DecodeInto;
 using testing::Frame;
 using testing::Join;
+using testing::MessageMaker;
 using testing::Mutate;
 using testing::Split;
 
@@ -234,43 +236,7 @@ class RefIndexer {
 // ---------------------------------------------------------------------------
 // Random messages from a dictionary's layouts.
 
-class MessageMaker {
- public:
-  MessageMaker(const Dictionary& d, std::mt19937& rng) : d_(d), rng_(rng) {}
-
-  // Fields for `scope` (a body, or one group entry when `entry`), in template
-  // order for an entry (the delimiter first), shuffled a little for a body.
-  void Fill(const Scope& s, bool entry, int depth, std::vector<std::string>& out) {
-    const auto members = d_.members(s);
-    for (std::uint32_t p = 0; p < members.size(); ++p) {
-      const ScopeMember& m = members[p];
-      const bool must = entry && p == 0;
-      if (!must && rng_() % 3 == 0) continue;
-      if (m.group != 0) {
-        if (depth >= 4) continue;
-        const Scope& g = d_.scope(m.group);
-        const int k = static_cast<int>(rng_() % 4);
-        out.push_back(std::to_string(m.tag) + "=" + std::to_string(k));
-        for (int e = 0; e < k; ++e) Fill(g, true, depth + 1, out);
-        continue;
-      }
-      const FieldDef* f = d_.field(m.tag);
-      if (f == nullptr || f->is_length() || f->is_data()) continue;  // the decoder splits those
-      if (m.tag == 8 || m.tag == 9 || m.tag == 35 || m.tag == 10) continue;  // Frame writes them
-      out.push_back(std::to_string(m.tag) + "=" + Value(*f));
-    }
-  }
-
- private:
-  std::string Value(const FieldDef& f) {
-    if (f.flags & FieldDef::kIsGroupCount) return std::to_string(rng_() % 3);
-    static const char* const kValues[] = {"1", "A", "x", "20240102-03:04:05", "12.5", "N"};
-    return kValues[rng_() % 6];
-  }
-
-  const Dictionary& d_;
-  std::mt19937& rng_;
-};
+// (testing::MessageMaker, dictionary_test_util.h.)
 
 // ---------------------------------------------------------------------------
 // Small random dictionaries.
@@ -435,12 +401,12 @@ class PropertyTest : public ::testing::Test {
       ASSERT_EQ(got.tag, want.error.tag) << what;
       ASSERT_EQ(msg_.group_count(), want.groups.size()) << what;
       ASSERT_EQ(msg_.entry_count(), want.entries.size()) << what;
-      ASSERT_EQ(msg_.first_top_level_group(), want.first_group) << what;
+      ASSERT_EQ(GroupedMessageAccess::first_top_level_group(msg_), want.first_group) << what;
       ASSERT_EQ(msg_.body_scope(), want.body_scope) << what;
       ASSERT_EQ(msg_.header_dictionary(), &h) << what;
       ASSERT_EQ(msg_.body_dictionary(), &d) << what;
       for (std::uint32_t g = 0; g < want.groups.size(); ++g) {
-        const GroupRecord& x = msg_.group_record(g);
+        const GroupRecord& x = GroupedMessageAccess::group_record(msg_, g);
         const GroupRecord& y = want.groups[g];
         ASSERT_EQ(x.scope, y.scope) << what << " group " << g;
         ASSERT_EQ(x.count_field, y.count_field) << what << " group " << g;
@@ -450,7 +416,7 @@ class PropertyTest : public ::testing::Test {
         ASSERT_EQ(x.declared, y.declared) << what << " group " << g;
         ASSERT_EQ(x.next_sibling, y.next_sibling) << what << " group " << g;
         for (std::uint32_t e = 0; e < y.size; ++e) {
-          const EntryRecord& p = msg_.entry_record(x.first_entry + e);
+          const EntryRecord& p = GroupedMessageAccess::entry_record(msg_, x.first_entry + e);
           const EntryRecord& q = want.entries[y.first_entry + e];
           ASSERT_EQ(p.begin, q.begin) << what << " group " << g << " entry " << e;
           ASSERT_EQ(p.end, q.end) << what << " group " << g << " entry " << e;
@@ -459,7 +425,7 @@ class PropertyTest : public ::testing::Test {
       }
       // The views agree with the records: every group's entries and fields.
       for (std::uint32_t g = 0; g < want.groups.size(); ++g) {
-        const GroupView view = msg_.group_at(g);
+        const GroupView view = GroupedMessageAccess::group_at(msg_, g);
         ASSERT_EQ(view.size(), want.groups[g].size) << what;
         for (std::uint32_t e = 0; e < view.size(); ++e) {
           const EntryRecord& q = want.entries[want.groups[g].first_entry + e];
@@ -686,12 +652,12 @@ TEST_F(PropertyTest, CountTagsAnywhereAgreeWithTheReference) {
         ASSERT_EQ(got.offset, want.error.offset) << type << " | " << Join(fields);
         ASSERT_EQ(msg_.group_count(), want.groups.size()) << type << " | " << Join(fields);
         ASSERT_EQ(msg_.entry_count(), want.entries.size()) << type << " | " << Join(fields);
-        ASSERT_EQ(msg_.first_top_level_group(), want.first_group) << type << " | " << Join(fields);
+        ASSERT_EQ(GroupedMessageAccess::first_top_level_group(msg_), want.first_group) << type << " | " << Join(fields);
         for (std::uint32_t g = 0; g < want.groups.size(); ++g) {
-          ASSERT_EQ(msg_.group_record(g).count_field, want.groups[g].count_field);
-          ASSERT_EQ(msg_.group_record(g).end_field, want.groups[g].end_field);
-          ASSERT_EQ(msg_.group_record(g).size, want.groups[g].size);
-          ASSERT_EQ(msg_.group_record(g).next_sibling, want.groups[g].next_sibling);
+          ASSERT_EQ(GroupedMessageAccess::group_record(msg_, g).count_field, want.groups[g].count_field);
+          ASSERT_EQ(GroupedMessageAccess::group_record(msg_, g).end_field, want.groups[g].end_field);
+          ASSERT_EQ(GroupedMessageAccess::group_record(msg_, g).size, want.groups[g].size);
+          ASSERT_EQ(GroupedMessageAccess::group_record(msg_, g).next_sibling, want.groups[g].next_sibling);
         }
       }
     }

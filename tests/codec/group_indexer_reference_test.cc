@@ -20,6 +20,7 @@
 #include "fixwire/dictionary/internal/group_indexer.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
+#include "tests/codec/group_indexer_reference.h"
 #include "tests/codec/group_records_test_util.h"
 
 namespace fixwire {
@@ -189,7 +190,7 @@ class ReferenceTest : public ::testing::Test {
     const Error one = &h == &d ? IndexGroups(decoded_.view, d, options, storage_a_, &msg_a_)
                                : IndexGroups(decoded_.view, h, d, options, storage_a_, &msg_a_);
     const Error two =
-        codec_internal::IndexGroupsReference(decoded_.view, h, d, options, storage_b_, &msg_b_);
+        testing::IndexGroupsReference(decoded_.view, h, d, options, storage_b_, &msg_b_);
     ++compared_;
     if (two.ok()) ++ok_;
     if (msg_b_.group_count() != 0) ++grouped_;
@@ -334,7 +335,7 @@ TEST_F(ReferenceTest, RunsThatReachTheLastFieldAgree) {
                                        all.first(all.size() - c.cut), &view));
     for (const GroupOptions& o : AllOptions()) {
       const Error one = IndexGroups(view, d, o, storage_a_, &msg_a_);
-      const Error two = codec_internal::IndexGroupsReference(view, d, d, o, storage_b_, &msg_b_);
+      const Error two = testing::IndexGroupsReference(view, d, d, o, storage_b_, &msg_b_);
       ExpectSameResult(one, msg_a_, two, msg_b_,
                        std::string("268=") + c.declared + ", cut " + std::to_string(c.cut));
       if (HasFatalFailure()) return;

@@ -14,6 +14,7 @@
 
 #include "fixwire/values/error.h"
 #include "fixwire/dictionary/group_view.h"
+#include "fixwire/dictionary/internal/group_records.h"
 #include "gtest/gtest.h"
 
 namespace fixwire::testing {
@@ -83,13 +84,13 @@ inline void ExpectSameRecords(const GroupedMessage& a, const GroupedMessage& b,
                               const std::string& what) {
   ASSERT_EQ(a.group_count(), b.group_count()) << what;
   ASSERT_EQ(a.entry_count(), b.entry_count()) << what;
-  ASSERT_EQ(a.first_top_level_group(), b.first_top_level_group()) << what;
+  ASSERT_EQ(GroupedMessageAccess::first_top_level_group(a), GroupedMessageAccess::first_top_level_group(b)) << what;
   ASSERT_EQ(a.body_scope(), b.body_scope()) << what;
   ASSERT_EQ(a.header_dictionary(), b.header_dictionary()) << what;
   ASSERT_EQ(a.body_dictionary(), b.body_dictionary()) << what;
   for (std::uint32_t g = 0; g < a.group_count(); ++g) {
-    const codec_internal::GroupRecord& x = a.group_record(g);
-    const codec_internal::GroupRecord& y = b.group_record(g);
+    const dictionary_internal::GroupRecord& x = GroupedMessageAccess::group_record(a, g);
+    const dictionary_internal::GroupRecord& y = GroupedMessageAccess::group_record(b, g);
     ASSERT_EQ(x.scope, y.scope) << what;
     ASSERT_EQ(x.count_field, y.count_field) << what;
     ASSERT_EQ(x.end_field, y.end_field) << what;
@@ -98,8 +99,8 @@ inline void ExpectSameRecords(const GroupedMessage& a, const GroupedMessage& b,
     ASSERT_EQ(x.declared, y.declared) << what;
     ASSERT_EQ(x.next_sibling, y.next_sibling) << what;
     for (std::uint32_t e = 0; e < x.size; ++e) {
-      const codec_internal::EntryRecord& p = a.entry_record(x.first_entry + e);
-      const codec_internal::EntryRecord& q = b.entry_record(y.first_entry + e);
+      const dictionary_internal::EntryRecord& p = GroupedMessageAccess::entry_record(a, x.first_entry + e);
+      const dictionary_internal::EntryRecord& q = GroupedMessageAccess::entry_record(b, y.first_entry + e);
       ASSERT_EQ(p.begin, q.begin) << what;
       ASSERT_EQ(p.end, q.end) << what;
       ASSERT_EQ(p.first_child, q.first_child) << what;

@@ -2,6 +2,7 @@
 // a random property test against the generator's own structure, every error
 // under strict and lenient options, and zero allocations.
 #include "fixwire/dictionary/group_view.h"
+#include "fixwire/dictionary/internal/group_records.h"
 
 #include <map>
 #include <optional>
@@ -487,18 +488,18 @@ TEST_F(GroupViewTest, RandomSequencesKeepRecordsConsistent) {
     ASSERT_LE(msg_.group_count(), storage_.max_groups());
     ASSERT_LE(msg_.entry_count(), storage_.max_entries());
     for (std::uint32_t g = 0; g < msg_.group_count(); ++g) {
-      const auto& rec = msg_.group_record(g);
+      const auto& rec = GroupedMessageAccess::group_record(msg_, g);
       ASSERT_LT(rec.count_field, count);
       ASSERT_LE(rec.end_field, count);
       ASSERT_GT(rec.end_field, rec.count_field);
       ASSERT_LE(rec.first_entry + rec.size, msg_.entry_count());
       for (std::uint32_t i = 0; i < rec.size; ++i) {
-        const auto& en = msg_.entry_record(rec.first_entry + i);
+        const auto& en = GroupedMessageAccess::entry_record(msg_, rec.first_entry + i);
         ASSERT_GT(en.begin, rec.count_field);
         ASSERT_LE(en.end, rec.end_field);
         ASSERT_LT(en.begin, en.end);
         if (i > 0) {
-          ASSERT_EQ(msg_.entry_record(rec.first_entry + i - 1).end, en.begin);
+          ASSERT_EQ(GroupedMessageAccess::entry_record(msg_, rec.first_entry + i - 1).end, en.begin);
         }
         // Every entry starts with the group's delimiter.
         ASSERT_EQ(decoded_.view.field(en.begin).tag, dict_->scope(rec.scope).delimiter);

@@ -23,6 +23,7 @@
 #include "fixwire/dictionary/internal/group_indexer.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
+#include "tests/codec/group_indexer_reference.h"
 #include "tests/codec/group_records_test_util.h"
 
 namespace fixwire {
@@ -169,7 +170,7 @@ void Check(const Dictionary& header, const Dictionary& body, bool fixt, const st
   GroupedMessage fast, reference;
   const Error one = fixt ? IndexGroups(view, header, body, GroupOptions{}, fast_storage, &fast)
                          : IndexGroups(view, body, GroupOptions{}, fast_storage, &fast);
-  const Error two = codec_internal::IndexGroupsReference(view, header, body, GroupOptions{},
+  const Error two = testing::IndexGroupsReference(view, header, body, GroupOptions{},
                                                          reference_storage, &reference);
   ExpectSameResult(one, fast, two, reference, what);
   auto it = names.find(type);

@@ -20,7 +20,7 @@
 #include "gtest/gtest.h"
 #include "fixwire/simd/cpu_features.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::dictionary_internal {
 namespace {
 
 // The first t in [from, limit) whose tag differs from the one `period` back.
@@ -130,4 +130,4 @@ TEST(RepeatTagsTest, Avx2ReadsNothingAtOrAfterLimit) {
 }
 
 }  // namespace
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::dictionary_internal

@@ -1,5 +1,5 @@
 // timestamp_lanes_test.cc: the validator's UTCTimestamp check through the
-// shared SSE2 core (codec_internal::UtcTimestampOk, TimestampLanes) against
+// shared SSE2 core (dictionary_internal::UtcTimestampOk, TimestampLanes) against
 // the portable SWAR check it replaced on x86-64 (UtcTimestampOkSwar, kept
 // as the reference): the same answer for random valid timestamps
 // (leap seconds, every fraction width), month, day, hour, minute, second
@@ -21,9 +21,9 @@
 namespace fixwire {
 namespace {
 
-using codec_internal::CheckFormat;
-using codec_internal::UtcTimestampOk;
-using codec_internal::UtcTimestampOkSwar;
+using dictionary_internal::CheckFormat;
+using dictionary_internal::UtcTimestampOk;
+using dictionary_internal::UtcTimestampOkSwar;
 
 // Agree: both checks on an exact heap copy of v; true when they accept.
 bool Agree(const std::string& v) {

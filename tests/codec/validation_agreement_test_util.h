@@ -1,7 +1,7 @@
 // validation_agreement_test_util.h: the comparison shared by the tests of
 // ValidateMessage's one-pass path. ValidationAgreement validates a message
 // with the public ValidateMessage (whose one-pass walk answers "valid" when it
-// can) and with the two-pass reference (codec_internal::ValidateMessageTwoPass),
+// can) and with the two-pass reference (dictionary_internal::ValidateMessageTwoPass),
 // and expects the same ValidationResult (check, reason, tag, offset) and, for a
 // valid message, the same group records. It counts the messages it compared
 // and how many were valid, so a random test can show its cases were neither
@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "fixwire/dictionary/internal/validator_paths.h"
 #include "fixwire/dictionary/validator.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
@@ -33,7 +34,7 @@ class ValidationAgreement {
     const Validator validator;
     const ValidationResult one = ValidateMessage(decoded_.view, dict, dict, validator, storage_a_, &msg_a_);
     const ValidationResult two =
-        codec_internal::ValidateMessageTwoPass(decoded_.view, dict, dict, validator, storage_b_, &msg_b_);
+        dictionary_internal::ValidateMessageTwoPass(decoded_.view, dict, dict, validator, storage_b_, &msg_b_);
     ++compared_;
     if (two.ok()) ++valid_;
     ASSERT_EQ(one.check, two.check) << what << "\n" << fields << "\n"

@@ -1,6 +1,6 @@
 // Validator::Validate's shortcuts for group entries that repeat a checked
 // entry's tags (model entries, and runs of them checked column by column)
-// against codec_internal::ValidateEntryByEntry, which checks every field of
+// against dictionary_internal::ValidateEntryByEntry, which checks every field of
 // every entry through the template: the same ValidationResult (check,
 // reason, tag, offset) on random groups of many entries whose values are
 // drawn from valid and invalid pools per field, with empty values, unknown
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "fixwire/dictionary/internal/validator_paths.h"
 #include "fixwire/dictionary/validator.h"
 #include "gtest/gtest.h"
 #include "tests/codec/dictionary_test_util.h"
@@ -74,7 +75,7 @@ class EntryRunsTest : public ::testing::Test {
     const Error e = IndexGroups(decoded_.view, d, validator.group_options(), storage_, &msg_);
     if (e.ok()) {
       const ValidationResult fast = validator.Validate(msg_);
-      const ValidationResult ref = codec_internal::ValidateEntryByEntry(validator, msg_);
+      const ValidationResult ref = dictionary_internal::ValidateEntryByEntry(validator, msg_);
       ++compared_;
       if (ref.ok()) ++valid_;
       ASSERT_EQ(fast.check, ref.check) << fields << "\n"
@@ -86,7 +87,7 @@ class EntryRunsTest : public ::testing::Test {
     }
     const ValidationResult one = ValidateMessage(decoded_.view, d, d, validator, storage_, &msg_);
     const ValidationResult two =
-        codec_internal::ValidateMessageTwoPass(decoded_.view, d, d, validator, storage_, &msg_);
+        dictionary_internal::ValidateMessageTwoPass(decoded_.view, d, d, validator, storage_, &msg_);
     ASSERT_EQ(one.check, two.check) << fields;
     ASSERT_EQ(one.reason, two.reason) << fields;
     ASSERT_EQ(one.tag, two.tag) << fields;

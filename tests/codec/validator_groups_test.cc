@@ -280,9 +280,9 @@ TEST(ValueFormatTest, EveryTypeAcceptsAndRejects) {
       {FieldType::kTenor, "Q3", bad},        {FieldType::kLocalMktTime, "09:30:00", ok},
   };
   for (const FormatCase& c : cases) {
-    EXPECT_EQ(codec_internal::CheckFormat(c.type, c.value), c.expected)
+    EXPECT_EQ(dictionary_internal::CheckFormat(c.type, c.value), c.expected)
         << FieldTypeName(c.type) << " '" << c.value << "'";
-    EXPECT_EQ(codec_internal::CheckFormat(c.type, ""), ErrorCode::kBadValue);
+    EXPECT_EQ(dictionary_internal::CheckFormat(c.type, ""), ErrorCode::kBadValue);
   }
 }
 
@@ -295,8 +295,8 @@ TEST(ValueFormatTest, FastPathsMatchTheReference) {
                              FieldType::kUtcTimestamp, FieldType::kBoolean};
   const std::string alphabet = "0123456789.-+ eX:\x01";
   auto check = [](FieldType t, const std::string& v) {
-    ASSERT_EQ(codec_internal::CheckFormatFast(t, v.data(), v.size()),
-              codec_internal::CheckFormat(t, v))
+    ASSERT_EQ(dictionary_internal::CheckFormatFast(t, v.data(), v.size()),
+              dictionary_internal::CheckFormat(t, v))
         << FieldTypeName(t) << " '" << v << "'";
   };
   for (int i = 0; i < 200000; ++i) {
@@ -352,9 +352,9 @@ TEST(ValueFormatTest, UtcTimestampOkIsExactInItsRange) {
       for (int k = 0; k < w; ++k) v += static_cast<char>('0' + rng() % 10);
     }
     if (rng() % 8 == 0) v[rng() % v.size()] = junk[rng() % junk.size()];
-    const bool quick = codec_internal::UtcTimestampOk(v.data(), v.size());
+    const bool quick = dictionary_internal::UtcTimestampOk(v.data(), v.size());
     const bool valid =
-        codec_internal::CheckFormat(FieldType::kUtcTimestamp, v) == ErrorCode::kOk;
+        dictionary_internal::CheckFormat(FieldType::kUtcTimestamp, v) == ErrorCode::kOk;
     const unsigned year = static_cast<unsigned>(std::atoi(v.substr(0, 4).c_str()));
     const std::size_t n = v.size();
     const bool usual = (n == 17 || n == 21 || n == 24 || n == 27 || n == 30) && year >= 1678 &&
@@ -388,8 +388,8 @@ TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
         samples.push_back(v);
       }
       for (const std::string& v : samples) {
-        const bool quick = codec_internal::QuickValueOk(d, info, v.data(), v.size());
-        const bool full = !v.empty() && codec_internal::CheckFormat(f.type, v) == ErrorCode::kOk &&
+        const bool quick = dictionary_internal::QuickValueOk(d, info, v.data(), v.size());
+        const bool full = !v.empty() && dictionary_internal::CheckFormat(f.type, v) == ErrorCode::kOk &&
                           d.IsValidEnum(f, v);
         if (quick) {
           ASSERT_TRUE(full) << file << " tag " << f.tag << " " << FieldTypeName(f.type) << " '" << v
@@ -418,8 +418,8 @@ TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
           for (int k = 0; k < w; ++k) v += static_cast<char>('0' + rng() % 10);
         }
         if (rng() % 10 == 0) v[rng() % v.size()] = alphabet[rng() % alphabet.size()];
-        const bool quick = codec_internal::QuickValueOk(d, info, v.data(), v.size());
-        const bool full = codec_internal::CheckFormat(type, v) == ErrorCode::kOk;
+        const bool quick = dictionary_internal::QuickValueOk(d, info, v.data(), v.size());
+        const bool full = dictionary_internal::CheckFormat(type, v) == ErrorCode::kOk;
         ASSERT_TRUE(!quick || full) << FieldTypeName(type) << " '" << v << "'";
         if (full && v.size() <= 21) {
           ASSERT_TRUE(quick) << FieldTypeName(type) << " '" << v << "'";  // settled inline
@@ -430,7 +430,7 @@ TEST(ValueFormatTest, QuickValueOkAcceptsOnlyValidValues) {
   // The common valid values are settled inline.
   const Dictionary d = testing::LoadOrDie("tests/data/dictionaries/mini44.xml");
   auto quick = [&](std::uint32_t tag, std::string_view v) {
-    return codec_internal::QuickValueOk(d, d.tag_info(tag), v.data(), v.size());
+    return dictionary_internal::QuickValueOk(d, d.tag_info(tag), v.data(), v.size());
   };
   EXPECT_TRUE(quick(55, "MSFT"));                   // STRING
   EXPECT_TRUE(quick(38, "5000"));                   // QTY

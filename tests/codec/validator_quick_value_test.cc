@@ -18,8 +18,8 @@
 namespace fixwire {
 namespace {
 
-using codec_internal::QuickValueOk;
-using codec_internal::QuickValueOkWords;
+using dictionary_internal::QuickValueOk;
+using dictionary_internal::QuickValueOkWords;
 
 class QuickValueTest : public ::testing::Test {
  protected:

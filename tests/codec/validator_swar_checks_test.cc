@@ -17,8 +17,8 @@
 namespace fixwire {
 namespace {
 
-using codec_internal::CheckFormat;
-using codec_internal::UtcTimestampOk;
+using dictionary_internal::CheckFormat;
+using dictionary_internal::UtcTimestampOk;
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 unsigned Two(const char* p) { return (p[0] - '0') * 10u + (p[1] - '0'); }
@@ -139,7 +139,7 @@ bool ReferenceTimeOfDayOk(const char* p, std::size_t n) {
 void CheckTime(const std::string& v) {
   std::unique_ptr<char[]> own(new char[v.size() == 0 ? 1 : v.size()]);
   std::memcpy(own.get(), v.data(), v.size());
-  const bool quick = v.size() >= 8 ? codec_internal::TimeOfDayOk(own.get(), v.size()) : false;
+  const bool quick = v.size() >= 8 ? dictionary_internal::TimeOfDayOk(own.get(), v.size()) : false;
   ASSERT_EQ(quick, ReferenceTimeOfDayOk(v.data(), v.size())) << "'" << v << "'";
   if (quick) {
     ASSERT_EQ(CheckFormat(FieldType::kUtcTimeOnly, v), ErrorCode::kOk) << "'" << v << "'";
@@ -187,10 +187,10 @@ void CheckShort(const std::string& v, std::uint64_t tail) {
   std::memcpy(buf, &tail, 8);
   std::memcpy(buf, v.data(), v.size());
   const std::size_t n = v.size();
-  ASSERT_EQ(codec_internal::ShortUnsigned8(buf, n), codec_internal::ShortUnsigned(v.data(), 0, n))
+  ASSERT_EQ(dictionary_internal::ShortUnsigned8(buf, n), dictionary_internal::ShortUnsigned(v.data(), 0, n))
       << "'" << v << "'";
   if (v[0] != '-') {
-    ASSERT_EQ(codec_internal::DecimalSyntax8(buf, n), codec_internal::DecimalSyntax(v.data(), n))
+    ASSERT_EQ(dictionary_internal::DecimalSyntax8(buf, n), dictionary_internal::DecimalSyntax(v.data(), n))
         << "'" << v << "'";
   }
 }

@@ -1,5 +1,5 @@
 // validator_timestamp_agreement_test.cc: ValidateMessage's one-pass walk
-// (whose UTCTimestamp check is codec_internal::UtcTimestampOk through the
+// (whose UTCTimestamp check is dictionary_internal::UtcTimestampOk through the
 // shared SSE2 core) against the two-pass reference on FIX 4.2
 // NewOrderSingles whose SendingTime (52) and TransactTime (60) are mutated:
 // every single-byte change at every position, every length 0..40, field and

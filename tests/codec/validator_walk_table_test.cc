@@ -27,7 +27,7 @@
 namespace fixwire {
 namespace {
 
-using codec_internal::WalkCheck;
+using dictionary_internal::WalkCheck;
 using testing::Decoded;
 using testing::DecodeInto;
 using testing::DictionaryCache;
@@ -54,19 +54,19 @@ TEST(WalkTableTest, EntriesAgreeWithTagInfo) {
     for (std::uint32_t tag = 0; tag < table.size(); ++tag) {
       const std::uint64_t e = table[tag];
       const TagInfo info = tags[tag];
-      const std::uint32_t route = codec_internal::WalkRoute(e);
-      ASSERT_EQ(codec_internal::WalkOrdinal(e), info.ordinal) << file << " tag " << tag;
+      const std::uint32_t route = dictionary_internal::WalkRoute(e);
+      ASSERT_EQ(dictionary_internal::WalkOrdinal(e), info.ordinal) << file << " tag " << tag;
       if (!info.defined()) {
-        ASSERT_EQ(e, codec_internal::kUndefinedWalkEntry) << file << " tag " << tag;
+        ASSERT_EQ(e, dictionary_internal::kUndefinedWalkEntry) << file << " tag " << tag;
         continue;
       }
-      const WalkCheck check = codec_internal::WalkCheckIn(e);
-      ASSERT_EQ(check, codec_internal::WalkCheckOf(info.value_class)) << file << " tag " << tag;
+      const WalkCheck check = dictionary_internal::WalkCheckIn(e);
+      ASSERT_EQ(check, dictionary_internal::WalkCheckOf(info.value_class)) << file << " tag " << tag;
       ASSERT_EQ(route & 3u, info.placement) << file << " tag " << tag;
-      ASSERT_EQ((route & codec_internal::kRouteGroupCount) != 0,
+      ASSERT_EQ((route & dictionary_internal::kRouteGroupCount) != 0,
                 (info.flags & FieldDef::kIsGroupCount) != 0)
           << file << " tag " << tag;
-      ASSERT_EQ((route & codec_internal::kRouteStop) != 0, check == WalkCheck::kNone)
+      ASSERT_EQ((route & dictionary_internal::kRouteStop) != 0, check == WalkCheck::kNone)
           << file << " tag " << tag;
       ASSERT_EQ(route & ~15u, 0u) << file << " tag " << tag;
       ASSERT_EQ((e >> 51) & 31u, 0u) << file << " tag " << tag;
@@ -74,12 +74,12 @@ TEST(WalkTableTest, EntriesAgreeWithTagInfo) {
       ++char_sets;
       // The set accepts exactly what QuickValueOk accepts, for every byte
       // value as the first byte, at lengths 0..3.
-      const std::uint64_t* set = d.walk_char_sets() + 4 * codec_internal::WalkCharSet(e);
+      const std::uint64_t* set = d.walk_char_sets() + 4 * dictionary_internal::WalkCharSet(e);
       for (int n = 0; n <= 3; ++n) {
         for (int c = 0; c < 256; ++c) {
           const char v[3] = {static_cast<char>(c), static_cast<char>(c), 'A'};
           const bool walk = n == 1 && ((set[c >> 6] >> (c & 63)) & 1u);
-          ASSERT_EQ(walk, codec_internal::QuickValueOk(d, info, v, static_cast<std::size_t>(n)))
+          ASSERT_EQ(walk, dictionary_internal::QuickValueOk(d, info, v, static_cast<std::size_t>(n)))
               << file << " tag " << tag << " byte " << c << " length " << n;
         }
       }

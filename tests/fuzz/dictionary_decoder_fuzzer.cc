@@ -39,6 +39,7 @@
 #include "fixwire/values/error.h"
 #include "fixwire/wire/field_index.h"
 #include "fixwire/dictionary/group_view.h"
+#include "fixwire/dictionary/internal/group_records.h"
 #include "fixwire/wire/message_view.h"
 #include "fixwire/dictionary/validator.h"
 #include "fixwire/values/values.h"
@@ -81,8 +82,8 @@ void CheckGroup(const GroupedMessage& msg, const Dictionary& dict, std::uint32_t
                 const GroupOptions& options, std::uint32_t lo, std::uint32_t hi, int depth) {
   FIXWIRE_FUZZ_CHECK(depth < 64);
   FIXWIRE_FUZZ_CHECK(gi < msg.group_count());
-  const codec_internal::GroupRecord& rec = msg.group_record(gi);
-  const GroupView g = msg.group_at(gi);
+  const dictionary_internal::GroupRecord& rec = GroupedMessageAccess::group_record(msg, gi);
+  const GroupView g = GroupedMessageAccess::group_at(msg, gi);
   const MessageView& view = msg.message();
   const auto fields = view.fields();
   FIXWIRE_FUZZ_CHECK(rec.count_field >= lo && rec.count_field < hi && rec.end_field <= hi);
@@ -98,7 +99,7 @@ void CheckGroup(const GroupedMessage& msg, const Dictionary& dict, std::uint32_t
   std::uint32_t next = rec.count_field + 1;
   for (std::uint32_t i = 0; i < g.size(); ++i) {
     FIXWIRE_FUZZ_CHECK(rec.first_entry + i < msg.entry_count());
-    const codec_internal::EntryRecord& entry = msg.entry_record(rec.first_entry + i);
+    const dictionary_internal::EntryRecord& entry = GroupedMessageAccess::entry_record(msg, rec.first_entry + i);
     const GroupEntryView e = g.entry(i);
     const auto ef = e.fields();
     FIXWIRE_FUZZ_CHECK(!ef.empty());
@@ -109,8 +110,8 @@ void CheckGroup(const GroupedMessage& msg, const Dictionary& dict, std::uint32_t
     // Nested groups, in wire order, each inside this entry; mark their fields.
     std::vector<bool> nested(entry.end - entry.begin, false);
     std::uint32_t after = entry.begin;
-    for (std::uint32_t c = entry.first_child; c != codec_internal::kNoGroup; c = msg.group_record(c).next_sibling) {
-      const codec_internal::GroupRecord& child = msg.group_record(c);
+    for (std::uint32_t c = entry.first_child; c != dictionary_internal::kNoGroup; c = GroupedMessageAccess::group_record(msg, c).next_sibling) {
+      const dictionary_internal::GroupRecord& child = GroupedMessageAccess::group_record(msg, c);
       FIXWIRE_FUZZ_CHECK(child.count_field >= after);
       CheckGroup(msg, dict, c, options, entry.begin, entry.end, depth + 1);
       for (std::uint32_t k = child.count_field + 1; k < child.end_field; ++k) nested[k - entry.begin] = true;
@@ -209,9 +210,9 @@ void Run(const std::uint8_t* data, std::size_t size) {
     FIXWIRE_FUZZ_CHECK(e.offset <= view.size());
     FIXWIRE_FUZZ_CHECK(!ErrorCodeName(e.code).empty());
   } else {
-    for (std::uint32_t g = grouped.first_top_level_group(); g != codec_internal::kNoGroup;
-         g = grouped.group_record(g).next_sibling) {
-      const GroupView top = grouped.group_at(g);
+    for (std::uint32_t g = GroupedMessageAccess::first_top_level_group(grouped); g != dictionary_internal::kNoGroup;
+         g = GroupedMessageAccess::group_record(grouped, g).next_sibling) {
+      const GroupView top = GroupedMessageAccess::group_at(grouped, g);
       // Header and trailer groups are the transport's, body groups the application's.
       const std::uint32_t count_tag = top.count_field().tag;
       const bool transport = header != body && (header->GroupIn(header->header(), count_tag) != nullptr ||

@@ -1,5 +1,6 @@
 // json_command.cc: "fixwire json": one JSON object per message per line.
 #include <cstdio>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -67,7 +68,7 @@ class JsonSink {
                       : IndexGroups(view, *c.header, *c.body, options, storage_, &grouped_);
         if (e.ok()) {
           out_.Append(",\"groups\":");
-          Groups(view, grouped_.first_top_level_group());
+          Groups(view, grouped_.groups());
         } else {
           out_.Append(",\"groups_error\":\"");
           out_.Append(ErrorCodeName(e.code));
@@ -114,13 +115,13 @@ class JsonSink {
     out_.Commit(static_cast<std::size_t>(p - start));
   }
 
-  // Fields writes fields [begin, end) except those inside the groups of the
-  // chain starting at `group` (kNoGroup: all of them). Room for every field
+  // Fields writes fields [begin, end) except those inside `groups` (the
+  // top-level groups, or an entry's nested ones; none by default). Room for every field
   // is reserved once (the values are bytes of the message, so 6 times its
   // size bounds their escapes), and the fields are written through a local
   // pointer; a message too big for that goes field by field.
   void Fields(const MessageView& view, const Field* fields, std::uint32_t begin, std::uint32_t end,
-              std::uint32_t group = codec_internal::kNoGroup) {
+              GroupList groups = {}) {
     const std::size_t room = 6 * std::size_t{view.size()} + (JsonFieldRoom(0) + 1) * (end - begin) + 2;
     const bool direct = room <= Output::kBufferSize / 2;
     const char* const readable_end = reader_.buffer_end();  // the values may be read up to there
@@ -132,13 +133,19 @@ class JsonSink {
       out_.Append('[');
     }
     bool first = true;
+    GroupList::Iterator group = groups.begin();
+    const GroupList::Iterator no_group = groups.end();
     for (std::uint32_t i = begin; i < end; ++i) {
-      if (group != codec_internal::kNoGroup && i == grouped_.group_record(group).count_field + 1) {
-        const std::uint32_t skip_to = grouped_.group_record(group).end_field;
-        group = grouped_.group_record(group).next_sibling;
-        if (skip_to > i) {
-          i = skip_to - 1;
-          continue;
+      if (group != no_group) {
+        const std::span<const Field> g = (*group).fields();  // the count field first
+        const auto count_field = static_cast<std::uint32_t>(g.data() - fields);
+        if (i == count_field + 1) {
+          const auto skip_to = static_cast<std::uint32_t>(count_field + g.size());
+          ++group;
+          if (skip_to > i) {
+            i = skip_to - 1;
+            continue;
+          }
         }
       }
       if (direct) {
@@ -158,26 +165,29 @@ class JsonSink {
     }
   }
 
-  void Groups(const MessageView& view, std::uint32_t group) {
+  void Groups(const MessageView& view, GroupList groups) {
     out_.Append('[');
     bool first = true;
-    for (; group != codec_internal::kNoGroup; group = grouped_.group_record(group).next_sibling) {
-      const codec_internal::GroupRecord& g = grouped_.group_record(group);
+    const Field* const fields = view.fields().data();
+    for (const GroupView g : groups) {
       if (!first) out_.Append(',');
       first = false;
       out_.Append("{\"tag\":");
-      out_.AppendUint(view.field(g.count_field).tag);
+      out_.AppendUint(g.count_field().tag);
       out_.Append(",\"count\":");
-      out_.AppendUint(g.declared);
+      out_.AppendUint(g.declared_count());
       out_.Append(",\"entries\":[");
-      for (std::uint32_t e = 0; e < g.size; ++e) {
-        const codec_internal::EntryRecord& entry = grouped_.entry_record(g.first_entry + e);
-        if (e != 0) out_.Append(',');
+      bool first_entry = true;
+      for (const GroupEntryView entry : g) {
+        if (!first_entry) out_.Append(',');
+        first_entry = false;
         out_.Append("{\"fields\":");
-        Fields(view, view.fields().data(), entry.begin, entry.end, entry.first_child);
-        if (entry.first_child != codec_internal::kNoGroup) {
+        const auto entry_begin = static_cast<std::uint32_t>(entry.fields().data() - fields);
+        Fields(view, fields, entry_begin,
+               entry_begin + static_cast<std::uint32_t>(entry.fields().size()), entry.groups());
+        if (!entry.groups().empty()) {
           out_.Append(",\"groups\":");
-          Groups(view, entry.first_child);
+          Groups(view, entry.groups());
         }
         out_.Append('}');
       }

@@ -92,8 +92,7 @@ class PrintSink {
         out_.Append(")\n");
       }
     }
-    Walk(view, 0, view.field_count(),
-         grouped ? grouped_.first_top_level_group() : codec_internal::kNoGroup, 1, false);
+    Walk(view, 0, view.field_count(), grouped ? grouped_.groups() : GroupList(), 1, false);
     out_.Append('\n');
   }
 
@@ -126,21 +125,26 @@ class PrintSink {
     out_.Append(": ");
   }
 
-  // Walk prints fields [begin, end); groups of the chain from `group` get
-  // their entries indented one level deeper.
-  void Walk(const MessageView& view, std::uint32_t begin, std::uint32_t end, std::uint32_t group,
+  // Walk prints fields [begin, end); the entries of `groups` (the top-level
+  // groups, or an entry's nested ones) get indented one level deeper.
+  void Walk(const MessageView& view, std::uint32_t begin, std::uint32_t end, GroupList groups,
             int depth, bool entry_start) {
+    const Field* const fields = view.fields().data();
+    GroupList::Iterator group = groups.begin();
+    const GroupList::Iterator no_group = groups.end();
     for (std::uint32_t i = begin; i < end; ++i) {
       PrintField(view, view.field(i), depth, entry_start && i == begin);
-      if (group != codec_internal::kNoGroup && i == grouped_.group_record(group).count_field) {
-        const codec_internal::GroupRecord& g = grouped_.group_record(group);
-        for (std::uint32_t e = 0; e < g.size; ++e) {
-          const codec_internal::EntryRecord& entry = grouped_.entry_record(g.first_entry + e);
-          Walk(view, entry.begin, entry.end, entry.first_child, depth + 1, true);
-        }
-        if (g.end_field > i + 1) i = g.end_field - 1;
-        group = g.next_sibling;
+      if (group == no_group) continue;
+      const GroupView g = *group;
+      if (&g.count_field() != fields + i) continue;
+      for (const GroupEntryView entry : g) {
+        const auto entry_begin = static_cast<std::uint32_t>(entry.fields().data() - fields);
+        Walk(view, entry_begin, entry_begin + static_cast<std::uint32_t>(entry.fields().size()),
+             entry.groups(), depth + 1, true);
       }
+      const auto end_field = static_cast<std::uint32_t>(i + g.fields().size());
+      if (end_field > i + 1) i = end_field - 1;
+      ++group;
     }
   }
 

@@ -6,7 +6,7 @@
 #include "fixwire/values/decimal.h"
 #include "fixwire/values/values.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::dictionary_internal {
 namespace {
 
 constexpr bool IsDigit(char c) noexcept { return c >= '0' && c <= '9'; }
@@ -164,4 +164,4 @@ ErrorCode CheckFormat(FieldType type, std::string_view v) noexcept {
   return ErrorCode::kOk;
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::dictionary_internal

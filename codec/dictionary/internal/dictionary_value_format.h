@@ -18,11 +18,11 @@
 #include <cstring>
 #include <string_view>
 
-#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/internal/field_types.h"
 #include "fixwire/values/error.h"
 #include "fixwire/values/internal/timestamp_lanes.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::dictionary_internal {
 
 static_assert(std::endian::native == std::endian::little, "the SWAR checks read words little-endian");
 
@@ -217,12 +217,12 @@ inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
   constexpr std::uint32_t kLengths = (1u << 17) | (1u << 21) | (1u << 24) | (1u << 27) | (1u << 30);
   if (n >= 32 || !((kLengths >> n) & 1u)) return false;  // (so n >= 17: p[0, 17) readable)
   __m128i bad;
-  const __m128i numbers = TimestampLanes(p, &bad);
+  const __m128i numbers = codec_internal::TimestampLanes(p, &bad);
   // Month 1..12 and day 1..31: minus 1 (0 wraps to 0xFFFF), at most 11
   // and 30.
   const __m128i less_one = _mm_sub_epi16(numbers, _mm_setr_epi16(0, 0, 1, 1, 0, 0, 0, 0));
   bad = _mm_or_si128(bad, _mm_subs_epu16(less_one, _mm_setr_epi16(-1, -1, 11, 30, -1, -1, -1, -1)));
-  if (!AllZero(bad)) return false;
+  if (!codec_internal::AllZero(bad)) return false;
   const unsigned year = static_cast<unsigned>(_mm_cvtsi128_si32(
       _mm_madd_epi16(numbers, _mm_setr_epi16(100, 1, 0, 0, 0, 0, 0, 0))));
   if (year - 1678 > 2261 - 1678) return false;
@@ -305,10 +305,14 @@ inline ErrorCode CheckFormatFast(FieldType type, const char* p, std::size_t n) n
 // enum values), unsigned and signed integers of up to 18 digits,
 // decimals, UTCTimestamps and UTCTimeOnly / LocalMktTime values without
 // enums; never allocates.
+// (A template over the dictionary type only so that this header needs no
+// definition of Dictionary, a public type of this package; instantiated with
+// fixwire::Dictionary. Its FieldDef array is read on the enum paths alone.)
+template <class Dict>
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-inline bool QuickValueOk(const Dictionary& d, TagInfo info, const char* p, std::size_t n) noexcept {
+inline bool QuickValueOk(const Dict& d, TagInfo info, const char* p, std::size_t n) noexcept {
   if (n == 0) return false;
   const ValueClass c = info.value_class;
   if (c == ValueClass::kText) return true;  // the most common field, before the switch
@@ -362,7 +366,8 @@ inline bool DecimalOkWords(const char* p, std::size_t n, bool words) noexcept {
 
 // QuickValueOkWords: QuickValueOk, through IntegerOkWords and
 // DecimalOkWords for their classes.
-inline bool QuickValueOkWords(const Dictionary& d, TagInfo info, const char* p, std::size_t n,
+template <class Dict>
+inline bool QuickValueOkWords(const Dict& d, TagInfo info, const char* p, std::size_t n,
                               bool words) noexcept {
   switch (info.value_class) {
     case ValueClass::kUnsigned:
@@ -376,6 +381,6 @@ inline bool QuickValueOkWords(const Dictionary& d, TagInfo info, const char* p, 
   }
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::dictionary_internal
 
 #endif  // FIXWIRE_DICTIONARY_INTERNAL_DICTIONARY_VALUE_FORMAT_H_

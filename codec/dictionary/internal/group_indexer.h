@@ -14,13 +14,21 @@
 
 #include <cstdint>
 
-#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/internal/group_records.h"
 #include "fixwire/values/error.h"
 #include "fixwire/values/field.h"
-#include "fixwire/dictionary/group_view.h"
 #include "fixwire/wire/message_view.h"
 
 namespace fixwire {
+
+class Dictionary;
+class GroupStorage;
+class GroupedMessage;
+struct GroupOptions;
+struct MessageDef;
+struct Scope;
+
+namespace dictionary_internal {
 
 class GroupIndexer {
  public:
@@ -73,13 +81,11 @@ class GroupIndexer {
                        std::uint32_t body_scope, GroupedMessage* out) noexcept;
   // SetEmptyFor is SetEmpty for the message's MessageDef (nullptr: MsgType
   // not in the body dictionary), which *out keeps for message_def().
+  // (Inline in group_view.cc, its one user.)
   static void SetEmptyFor(const MessageView& view, const Dictionary& header_dict,
                           const Dictionary& body_dict, const GroupStorage& storage,
-                          const MessageDef* msg, GroupedMessage* out) noexcept {
-    SetEmpty(view, header_dict, body_dict, storage, msg != nullptr ? msg->body : 0, out);
-    out->message_def_ = msg;
-  }
-  static const MessageDef* message_def(const GroupedMessage& m) noexcept { return m.message_def_; }
+                          const MessageDef* msg, GroupedMessage* out) noexcept;
+  static const MessageDef* message_def(const GroupedMessage& m) noexcept;
   // Start resets *out for this message; `body_scope` is the body's Scope id
   // in the body dictionary (0: the MsgType is not defined).
   void Start(std::uint32_t body_scope) noexcept;
@@ -134,19 +140,12 @@ class GroupIndexer {
   GroupedMessage* out_;
   std::uint32_t groups_used_ = 0;
   std::uint32_t entries_used_ = 0;
-  std::uint32_t last_top_level_ = codec_internal::kNoGroup;
+  std::uint32_t last_top_level_ = kNoGroup;
   bool reference_ = false;  // RunReference
   Error err_;               // the first error met (ParseGroup)
 };
 
-namespace codec_internal {
-// IndexGroupsReference is IndexGroups through GroupIndexer::RunReference
-// (header and trailer with `header_dict`, body with `body_dict`): for tests.
-[[nodiscard]] Error IndexGroupsReference(const MessageView& view, const Dictionary& header_dict,
-                                         const Dictionary& body_dict, const GroupOptions& options,
-                                         GroupStorage& storage, GroupedMessage* out) noexcept;
-}  // namespace codec_internal
-
+}  // namespace dictionary_internal
 }  // namespace fixwire
 
 #endif  // FIXWIRE_DICTIONARY_INTERNAL_GROUP_INDEXER_H_

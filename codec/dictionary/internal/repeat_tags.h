@@ -14,7 +14,7 @@
 
 #include "fixwire/values/field.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::dictionary_internal {
 
 // RepeatedTagsEnd returns the first index t in [from, limit) whose tag
 // differs from the tag `period` fields before it (limit when none does).
@@ -39,6 +39,6 @@ namespace fixwire::codec_internal {
   return static_cast<std::uint32_t>(p - f);
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::dictionary_internal
 
 #endif  // FIXWIRE_DICTIONARY_INTERNAL_REPEAT_TAGS_H_

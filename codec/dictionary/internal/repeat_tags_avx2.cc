@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-namespace fixwire::codec_internal {
+namespace fixwire::dictionary_internal {
 
 static_assert(sizeof(Field) == 12 && offsetof(Field, tag) == 0);
 
@@ -51,4 +51,4 @@ std::uint32_t RepeatedTagsEndAvx2(const Field* f, std::uint32_t from, std::uint3
   return static_cast<std::uint32_t>(p - f);
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::dictionary_internal

@@ -14,7 +14,7 @@
 
 #include "fixwire/values/field.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::dictionary_internal {
 
 // RepeatedTagsEndAvx2 is RepeatedTagsEnd: the first index t in [from, limit)
 // whose tag differs from the tag `period` fields before it (limit when none
@@ -23,6 +23,6 @@ namespace fixwire::codec_internal {
 std::uint32_t RepeatedTagsEndAvx2(const Field* f, std::uint32_t from, std::uint32_t period,
                                   std::uint32_t limit) noexcept;
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::dictionary_internal
 
 #endif  // FIXWIRE_DICTIONARY_INTERNAL_REPEAT_TAGS_AVX2_H_

@@ -9,9 +9,9 @@
 namespace fixwire {
 
 void Dictionary::CompileValidationTables() {
-  using codec_internal::kRouteGroupCount;
-  using codec_internal::kRouteStop;
-  using codec_internal::WalkCheck;
+  using dictionary_internal::kRouteGroupCount;
+  using dictionary_internal::kRouteStop;
+  using dictionary_internal::WalkCheck;
   using Set = std::array<std::uint64_t, 4>;
   walk_char_sets_.clear();
   std::map<Set, std::uint32_t> known;
@@ -27,17 +27,17 @@ void Dictionary::CompileValidationTables() {
   // kPlainCharSet (0): CHAR without enumerated values, every byte but ' ' and SOH.
   intern(Set{~kSpaceAndSoh, ~std::uint64_t{0}, ~std::uint64_t{0}, ~std::uint64_t{0}});
 
-  walk_table_.assign(dense_.size(), codec_internal::kUndefinedWalkEntry);
+  walk_table_.assign(dense_.size(), dictionary_internal::kUndefinedWalkEntry);
   for (std::size_t tag = 0; tag < dense_.size(); ++tag) {
     const TagInfo info = dense_[tag];
     if (!info.defined()) continue;
     std::uint8_t route = info.placement;
     if (info.flags & FieldDef::kIsGroupCount) route |= kRouteGroupCount;
-    WalkCheck check = codec_internal::WalkCheckOf(info.value_class);
+    WalkCheck check = dictionary_internal::WalkCheckOf(info.value_class);
     std::uint32_t set = 0;
     if (check == WalkCheck::kCharSet) {
       if (info.value_class == ValueClass::kChar) {
-        set = codec_internal::kPlainCharSet;
+        set = dictionary_internal::kPlainCharSet;
       } else {
         // One-character enumerated values below 128 (QuickValueOk's set);
         // a CHAR field's set also leaves out ' ' and SOH.
@@ -46,10 +46,10 @@ void Dictionary::CompileValidationTables() {
         if (info.value_class == ValueClass::kCharEnum) s[0] &= ~kSpaceAndSoh;
         set = intern(s);
       }
-      if (set >= codec_internal::kMaxCharSets) check = WalkCheck::kNone;
+      if (set >= dictionary_internal::kMaxCharSets) check = WalkCheck::kNone;
     }
     if (check == WalkCheck::kNone) route |= kRouteStop;
-    walk_table_[tag] = codec_internal::MakeWalkEntry(info.ordinal, set, check, route);
+    walk_table_[tag] = dictionary_internal::MakeWalkEntry(info.ordinal, set, check, route);
   }
 }
 

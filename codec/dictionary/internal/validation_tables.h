@@ -20,9 +20,9 @@
 
 #include <cstdint>
 
-#include "fixwire/dictionary/dictionary.h"
+#include "fixwire/dictionary/internal/field_types.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::dictionary_internal {
 
 enum class WalkCheck : std::uint8_t {
   kNone = 0,   // not settled inline (ValueClass::kOther)
@@ -66,7 +66,7 @@ constexpr std::uint64_t MakeWalkEntry(std::uint32_t ordinal, std::uint32_t char_
 }
 // The entry of a tag the dictionary does not define.
 inline constexpr std::uint64_t kUndefinedWalkEntry =
-    MakeWalkEntry(Dictionary::kNoOrdinal, 0, WalkCheck::kNone, kRouteStop);
+    MakeWalkEntry(TagInfo::kNoOrdinal, 0, WalkCheck::kNone, kRouteStop);
 
 constexpr std::uint32_t WalkOrdinal(std::uint64_t e) noexcept { return static_cast<std::uint32_t>(e); }
 constexpr std::uint32_t WalkCharSet(std::uint64_t e) noexcept {
@@ -77,6 +77,6 @@ constexpr WalkCheck WalkCheckIn(std::uint64_t e) noexcept {
 }
 constexpr std::uint32_t WalkRoute(std::uint64_t e) noexcept { return static_cast<std::uint32_t>(e >> 56); }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::dictionary_internal
 
 #endif  // FIXWIRE_DICTIONARY_INTERNAL_VALIDATION_TABLES_H_
