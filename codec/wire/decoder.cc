@@ -419,11 +419,8 @@ constexpr auto kCheckSumText = [] {
 // ordinary or does not fit (that field then starts right after the last one
 // written, or at body_start). Out of line, so that the walk's state has the
 // registers to itself.
-// (A template only to take the Decoder's private special-tag table, whose
-// type it deduces: one instantiation.)
-template <class SpecialTags>
 [[gnu::noinline]] WalkResult WalkOrdinary(const char* data, std::size_t body_start,
-                                           std::size_t body_end, const SpecialTags* special,
+                                           std::size_t body_end, const std::uint8_t* special,
                                            Field* next, Field* const out_end) noexcept {
   // Only tail calls here: no frame.
   const simd::Dispatch isa = simd::Dispatch::Active();
@@ -432,20 +429,18 @@ template <class SpecialTags>
     if (body_end <= 2 * simd::kBlockBytes) {
       return body_end <= simd::kBlockBytes
                  ? wire_internal::WalkOrdinaryAvx2OneBlock(data, body_start, body_end,
-                                                            special->flags, next, out_end)
+                                                            special, next, out_end)
                  : wire_internal::WalkOrdinaryAvx2TwoBlocks(data, body_start, body_end,
-                                                             special->flags, next, out_end);
+                                                             special, next, out_end);
     }
     // Larger than any body unless the AVX-512 walk may run.
     if (body_end >= isa.avx512_walk_min_bytes()) [[unlikely]] {
-      return wire_internal::WalkOrdinaryAvx512(data, body_start, body_end, special->flags,
-                                               special->filter, next, out_end);
+      return wire_internal::WalkOrdinaryAvx512(data, body_start, body_end, special, next, out_end);
     }
-    return wire_internal::WalkOrdinaryAvx2Blocks(data, body_start, body_end, special->flags,
+    return wire_internal::WalkOrdinaryAvx2Blocks(data, body_start, body_end, special,
                                                   next, out_end);
   }
-  return wire_internal::WalkOrdinaryScalar(data, body_start, body_end, special->flags, next,
-                                           out_end);
+  return wire_internal::WalkOrdinaryScalar(data, body_start, body_end, special, next, out_end);
 }
 
 }  // namespace
@@ -482,7 +477,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
     : options_(options),
       length_fields_(options.length_fields != nullptr ? options.length_fields
                                                        : &StandardLengthFields()) {
-  static_assert(kSpecialTags == kSpecialTableTags &&
+  // The layout internal/special_tags.h's SpecialFilter reads.
+  static_assert(kSpecialTags == kSpecialTableTags && offsetof(SpecialTags, filter) == kSpecialTableTags &&
                 sizeof(SpecialTags::filter) / sizeof(std::uint32_t) == wire_internal::kSpecialFilterWords);
   for (std::uint32_t tag : {kTagBeginString, kTagBodyLength, kTagCheckSum}) special_.flags[tag] = 1;
   // Tag 0 is what DecodeFast's FastFields parses a malformed tag as (the general path never looks it up).
@@ -790,7 +786,7 @@ template <bool kValidate>
   fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
   // Body fields go below out_end; 10= then still fits.
   const WalkResult walk =
-      WalkOrdinary(data, body_start, body_end, &special_, fields + 2, fields + (capacity - 1));
+      WalkOrdinary(data, body_start, body_end, special_.flags, fields + 2, fields + (capacity - 1));
   Field* next = walk.next;
   const std::uint64_t sum = walk.sum;
   // The index's fields again rather than `fields` kept across the walk (one
