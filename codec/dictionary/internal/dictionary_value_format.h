@@ -45,11 +45,6 @@ inline bool Digits8(std::uint64_t x) noexcept {
   return (x & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull &&
          ((x + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull;
 }
-inline bool AllDigits8(const char* p) noexcept {
-  std::uint64_t x;
-  std::memcpy(&x, p, 8);
-  return Digits8(x);
-}
 inline bool IsDigitChar(char c) noexcept { return static_cast<unsigned char>(c - '0') <= 9; }
 inline unsigned Two(const char* p) noexcept {
   return static_cast<unsigned>(p[0] - '0') * 10 + static_cast<unsigned>(p[1] - '0');
