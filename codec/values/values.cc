@@ -362,7 +362,7 @@ alignas(16) constexpr char kMillisExpectAt5[16] = {'0', '0', '0', '-', '0', '0',
   // Each byte minus what it must be (see TimestampLanes): x0 is text[0..16), x5 text[5..21).
   const __m128i x0 = _mm_sub_epi8(
       _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
-      _mm_load_si128(reinterpret_cast<const __m128i*>(codec_internal::kTimestampExpectAt0)));
+      _mm_load_si128(reinterpret_cast<const __m128i*>(values_internal::kTimestampExpectAt0)));
   const __m128i x5 =
       _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 5)),
                    _mm_load_si128(reinterpret_cast<const __m128i*>(kMillisExpectAt5)));
@@ -421,11 +421,11 @@ inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexc
     sums = MillisTimestampLanes(p, &numbers, &bad);
   } else {
     if (!IsFastTimestampSize(n)) return false;
-    numbers = codec_internal::TimestampLanes(p, &bad);
+    numbers = values_internal::TimestampLanes(p, &bad);
     // year, 0, hours * 3600, minutes * 60 + seconds.
     sums = _mm_madd_epi16(numbers, _mm_setr_epi16(100, 1, 0, 0, 3600, 0, 60, 1));
   }
-  if (!codec_internal::AllZero(bad)) return false;
+  if (!values_internal::AllZero(bad)) return false;
   const auto date_sums = static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums));
   const auto time_sums = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
   const unsigned years = static_cast<unsigned>(date_sums) - 1970;  // wraps below 1970
@@ -465,28 +465,18 @@ inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexc
 }
 #endif
 
-// GeneralUtcTimestamp is ParseUtcTimestamp for everything else.
-[[gnu::noinline]] ErrorCode GeneralUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept;
-
 }  // namespace
 
-ErrorCode values_internal::GeneralUtcTimestampForTest(std::string_view text,
-                                                      std::int64_t* nanos) noexcept {
-  return GeneralUtcTimestamp(text, nanos);
-}
-
 // Aligned to a 64-byte line: its inlined common path is ~90 instructions
-// that run on every typed read of a timestamp, and where the link happens to
-// put it mid-line, decode_read/NewOrderSingle (two timestamps) ran 45 -> 54
-// ns with no change to its code (session 22, when the encoder's code grew).
+// that run on every typed read of a timestamp, and placed mid-line by the
+// link it costs decode_read/NewOrderSingle (two timestamps) ~20%.
 __attribute__((aligned(64))) ErrorCode ParseUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
   if (CommonUtcTimestamp(text, nanos)) [[likely]] return ErrorCode::kOk;
-  return GeneralUtcTimestamp(text, nanos);
+  return values_internal::GeneralUtcTimestamp(text, nanos);
 }
 
-namespace {
-
-ErrorCode GeneralUtcTimestamp(std::string_view text, std::int64_t* nanos) noexcept {
+[[gnu::noinline]] ErrorCode values_internal::GeneralUtcTimestamp(std::string_view text,
+                                                                 std::int64_t* nanos) noexcept {
   const char* p = text.data();
   unsigned y, m, d;
   std::int64_t time_of_day;
@@ -519,8 +509,6 @@ ErrorCode GeneralUtcTimestamp(std::string_view text, std::int64_t* nanos) noexce
   *nanos = result;
   return ErrorCode::kOk;
 }
-
-}  // namespace
 
 ErrorCode ParseUtcTimeOnly(std::string_view text, std::int64_t* nanos) noexcept {
   return ParseTimeOfDay(text.data(), text.size(), nanos);

@@ -1,6 +1,6 @@
 // timestamp_fast_path_test.cc: ParseUtcTimestamp (whose common shapes, sizes
 // 17, 21, 24 and 27, take a fast path) against the general parser alone
-// (values_internal::GeneralUtcTimestampForTest) and against timegm: same
+// (values_internal::GeneralUtcTimestamp) and against timegm: same
 // code on every input, same value on success. Inputs are parsed from exact
 // heap blocks, so ASan sees any read past the text.
 #include <gtest/gtest.h>
@@ -27,7 +27,7 @@ void ExpectLikeGeneral(const std::string& t) {
   std::int64_t got = 0x5A5A5A5A;
   std::int64_t want = 0x5A5A5A5A;
   const ErrorCode got_code = ParseUtcTimestamp(text, &got);
-  const ErrorCode want_code = values_internal::GeneralUtcTimestampForTest(text, &want);
+  const ErrorCode want_code = values_internal::GeneralUtcTimestamp(text, &want);
   ASSERT_EQ(got_code, want_code) << '"' << t << '"';
   if (want_code == ErrorCode::kOk) {
     ASSERT_EQ(got, want) << t;

@@ -43,8 +43,7 @@ DecoderTestPeer::WalkOutcome DecoderTestPeer::Walk(const Decoder& d, std::string
   const std::uint8_t* const flags = d.special_.flags;
   const wi::WalkResult w =
       kind == WalkKind::kAvx512
-          ? wi::WalkOrdinaryAvx512(data, h.body_start, body_end, flags, d.special_.filter, out,
-                                   out + capacity)
+          ? wi::WalkOrdinaryAvx512(data, h.body_start, body_end, flags, out, out + capacity)
       : kind == WalkKind::kAvx2
           ? wi::WalkOrdinaryAvx2(data, h.body_start, body_end, flags, out, out + capacity)
           : wi::WalkOrdinaryScalar(data, h.body_start, body_end, flags, out, out + capacity);

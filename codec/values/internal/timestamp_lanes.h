@@ -15,7 +15,7 @@
 #define FIXWIRE_HAVE_TIMESTAMP_LANES 1
 #include <emmintrin.h>
 
-namespace fixwire::codec_internal {
+namespace fixwire::values_internal {
 
 // The byte each position must hold, for text[0..16) and text[1..17): '0' for a
 // digit (the byte minus '0' must be 0..9), the separator itself (minus it must be 0).
@@ -58,7 +58,7 @@ alignas(16) inline constexpr char kTimestampExpectAt1[16] = {
   return _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) == 0xFFFF;
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::values_internal
 
 #endif  // defined(__SSE2__)
 

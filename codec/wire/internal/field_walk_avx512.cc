@@ -218,8 +218,9 @@ constexpr DwordTable kStore8[2] = {MakeStore8(0), MakeStore8(1)};
 }  // namespace
 
 WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::size_t body_end,
-                              const std::uint8_t* special, const std::uint32_t* filter,
-                              Field* next, Field* const out_end) noexcept {
+                              const std::uint8_t* special, Field* next,
+                              Field* const out_end) noexcept {
+  const std::uint32_t* const filter = SpecialFilter(special);
   const __m512i zero = _mm512_setzero_si512();
   const __m512i soh_byte = Pinned(_mm512_set1_epi8('\x01'));
   const __m512i eq_byte = Pinned(_mm512_set1_epi8('='));

@@ -31,11 +31,10 @@ namespace fixwire::wire_internal {
 // ordinary, is special or does not fit (that field then starts right after
 // the last one written, or at body_start). `special` is the Decoder's table
 // (its flags and filter).
-// special is the special-tag table (kSpecialTableTags flags), filter its
-// filter (kSpecialFilterWords words; internal/special_tags.h).
+// special is the decoder's special-tag table, its filter after it
+// (internal/special_tags.h: SpecialFilter).
 WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::size_t body_end,
-                              const std::uint8_t* special, const std::uint32_t* filter,
-                              Field* next, Field* out_end) noexcept;
+                              const std::uint8_t* special, Field* next, Field* out_end) noexcept;
 
 }  // namespace fixwire::wire_internal
 

@@ -42,6 +42,12 @@ struct FrameHeader {
 // (tag 9, offset of the value).
 inline Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* out) noexcept;
 
+// ParseFrameHeaderBytewise is ParseFrameHeader byte by byte, without its
+// word-at-a-time FastFrameHeader: the reference FastFrameHeader (and the
+// decoder's Fix4FrameHeader) must agree with, and the path for every header
+// FastFrameHeader leaves (short input, errors, 8+ digit BodyLength).
+inline Error ParseFrameHeaderBytewise(const char* data, std::size_t size, FrameHeader* out) noexcept;
+
 // CheckTrailer verifies the trailer of a frame whose header is `h`, given
 // size >= h.total(): SOH before body_end(), "10=" + 3 digits + SOH there, and
 // (when validate_checksum) the byte sum. Errors: kBodyLengthMismatch (tag 9,
@@ -63,9 +69,9 @@ inline bool MatchesPrefix(const char* data, std::size_t size, const char* litera
 }
 
 // FastFrameHeader reads the common header shape from the first 32 bytes
-// (size >= 32): "8=FIX" with its SOH by offset 18, "9=", 1..8 digits, SOH.
-// Returns true, with exactly what the byte loop below would produce, only
-// when that loop would succeed; false means "ask the byte loop", never an error.
+// (size >= 32): "8=FIX" with its SOH by offset 18, "9=", 1..7 digits, SOH.
+// Returns true, with exactly what ParseFrameHeaderBytewise would produce,
+// only when that would succeed; false means "ask it", never an error.
 inline bool FastFrameHeader(const char* data, FrameHeader* out) noexcept {
   constexpr std::uint64_t kOnes = 0x0101010101010101ull;
   constexpr std::uint64_t kHigh = 0x8080808080808080ull;
@@ -108,6 +114,10 @@ inline bool FastFrameHeader(const char* data, FrameHeader* out) noexcept {
 
 inline Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* out) noexcept {
   if (size >= 32 && FastFrameHeader(data, out)) return Error{};
+  return ParseFrameHeaderBytewise(data, size, out);
+}
+
+inline Error ParseFrameHeaderBytewise(const char* data, std::size_t size, FrameHeader* out) noexcept {
   // BeginString: "8=FIX" then the rest of the version up to SOH.
   if (!MatchesPrefix(data, size, "8=FIX", 5)) return Fail(ErrorCode::kBadBeginString, 0, 8);
   if (size < 5) return Fail(ErrorCode::kIncomplete, size, 8);

@@ -26,6 +26,14 @@ constexpr std::uint32_t SpecialTagHash(std::uint32_t tag) noexcept {
   return (tag & 31u) << 5 | (tag >> 5 & 31u);
 }
 
+// The decoder keeps the flags and the filter in one table: kSpecialTableTags
+// flag bytes, 4-aligned, then kSpecialFilterWords filter words, so that one
+// pointer (the walks' sixth argument, still in a register) reaches both.
+// SpecialFilter returns the filter of the table whose flags start at `flags`.
+inline const std::uint32_t* SpecialFilter(const std::uint8_t* flags) noexcept {
+  return reinterpret_cast<const std::uint32_t*>(flags + kSpecialTableTags);
+}
+
 }  // namespace fixwire::wire_internal
 
 #endif  // FIXWIRE_WIRE_INTERNAL_SPECIAL_TAGS_H_
