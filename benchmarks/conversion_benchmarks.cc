@@ -65,9 +65,9 @@ void FixwireStringToDouble(benchmark::State& state) {
 BENCHMARK(FixwireStringToDouble)->Name("fixwire/string_to_double/123.45");
 
 void FixwireDoubleToString(benchmark::State& state) {
-  char buffer[codec_internal::kMaxDecimalChars];
+  char buffer[encode_internal::kMaxDecimalChars];
   ConversionRow(state, 123.45, 6, [&](double v) {
-    char* end = codec_internal::WriteDouble(buffer, v, 2);  // what Encoder::AddDouble writes
+    char* end = encode_internal::WriteDouble(buffer, v, 2);  // what Encoder::AddDouble writes
     benchmark::DoNotOptimize(buffer);
     return end;
   });

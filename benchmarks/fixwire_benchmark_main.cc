@@ -1,10 +1,21 @@
-// The suite's main: Google Benchmark's, plus build context in the output
-// (compiler, compilation mode, CPU model and family, fixwire's SIMD implementation) so a JSON file
-// says what produced it (benchmarks/report.py prints it in docs/benchmarks.md).
+// The suite's main (//benchmarks:fixwire_benchmark, //benchmarks:dictionary_benchmark):
+// Google Benchmark's, so every standard flag works (--benchmark_filter, --benchmark_format,
+// --benchmark_out, --benchmark_repetitions, ...), plus
+// - build context in the output (compiler, compilation mode, CPU model and family, fixwire's
+//   SIMD implementation), so a JSON file says what produced it (benchmarks/report.py prints it
+//   in docs/benchmarks.md);
+// - after the rows, a short summary: fixwire's speed-up over QuickFIX for every operation and
+//   workload the run measured for both (benchmarks/speedup_summary.h). With the console format
+//   it follows the rows on stdout. With --benchmark_format=json or csv it goes to stderr, so
+//   stdout stays one valid JSON / CSV document (`> results.json` works) while a terminal still
+//   shows it. --benchmark_out files hold only the library's rows. No pairs, no summary.
+#include <cstdio>
 #include <fstream>
 #include <string>
 
 #include "benchmark/benchmark.h"
+#include "benchmarks/recording_reporter.h"
+#include "benchmarks/speedup_summary.h"
 #include "fixwire/simd/cpu_features.h"
 
 namespace {
@@ -51,7 +62,16 @@ int main(int argc, char** argv) {
   // Whether the decoder takes its AVX-512 field walk from 129 bytes (else 384).
   benchmark::AddCustomContext("fixwire_avx512_full_width",
                               fixwire::simd::CpuHasFullWidthAvx512() ? "yes" : "no");
-  benchmark::RunSpecifiedBenchmarks();
+  fixwire::bench::RecordingReporter reporter;  // prints in the format the flags select
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  const std::string summary =
+      fixwire::bench::FormatSpeedupSummary(fixwire::bench::PairWithQuickfix(reporter.runs()));
+  if (!summary.empty()) {
+    std::fflush(stdout);
+    std::FILE* out = fixwire::bench::ConsoleFormat() ? stdout : stderr;
+    std::fprintf(out, "\n%s", summary.c_str());
+    std::fflush(out);
+  }
   benchmark::Shutdown();
   return 0;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_report.sh: build the suite with -c opt, run it pinned with repetitions,
 # run the latency binary, and regenerate docs/benchmarks.md and
-# docs/benchmarks_speedup.svg from the results.
+# docs/benchmarks_speedup.svg from the results (the raw JSON files are kept;
+# benchmarks/report.py re-renders the page from them).
 #
 #   benchmarks/run_report.sh [--cpu N] [--repetitions N] [--min_time S] [--latency_count N]
 #                            [--bazel_flags "..."]
@@ -9,11 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cpu=1
-# 25 repetitions of 0.02 s (about 1.8 minutes for the suite, as 9 of 0.05 s
-# took): this machine's VM switches between a fast and a slow clock phase
-# within a minute, and a median of 9 repetitions spread over the run landed in
-# the slow phase for a few rows in most runs; a median of 25 does so far less
-# often. 0.02 s is still >= 10 iterations of the slowest row.
+# 25 repetitions of 0.02 s (about 1.8 minutes for the suite): on a machine
+# whose speed drifts within a minute (a shared VM), the median of many short
+# interleaved repetitions spread over the run is caught in a slow phase far
+# less often than the median of a few long ones. 0.02 s is still >= 10
+# iterations of the slowest row.
 repetitions=25
 min_time=0.02
 latency_count=1000000
@@ -44,11 +45,12 @@ suite_args=(--benchmark_enable_random_interleaving=true
             --benchmark_min_time="$min_time" --benchmark_out="$out/results.json"
             --benchmark_out_format=json)
 "${pin[@]}" "$bin/fixwire_benchmark" "${suite_args[@]}"
-"${pin[@]}" "$bin/latency_benchmark" --count="$latency_count" | tee "$out/latency.txt"
+"${pin[@]}" "$bin/latency_benchmark" --count="$latency_count" --benchmark_out="$out/latency.json" \
+  --benchmark_out_format=json
 
 python3 benchmarks/report.py --input "$out/results.json" \
   --command "${pin[*]} bazel-bin/benchmarks/fixwire_benchmark ${suite_args[*]/--benchmark_out=*/--benchmark_out=results.json} (-c opt)" \
-  --latency "$out/latency.txt" \
+  --latency "$out/latency.json" \
   --latency_command "${pin[*]} bazel-bin/benchmarks/latency_benchmark --count=$latency_count (-c opt)" \
   --output docs/benchmarks.md --svg docs/benchmarks_speedup.svg
 echo "wrote docs/benchmarks.md and docs/benchmarks_speedup.svg (raw results in $out)"

@@ -8,6 +8,9 @@
 //     at the very end (the full span is searched)
 //   parse_unsigned/<swar|reference>/<digits>, format_unsigned/<table|reference>/<digits>
 // Implementations the CPU lacks are listed and skipped with an error message.
+// The standard Google Benchmark flags all work (--benchmark_format=json, ...);
+// the exit status is 1 when a row reported any other error (the smoke test
+// relies on it).
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -16,6 +19,7 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#include "benchmarks/recording_reporter.h"
 #include "fixwire/simd/cpu_features.h"
 #include "fixwire/simd/digits.h"
 #include "fixwire/simd/internal/kernel_table.h"
@@ -30,22 +34,6 @@ using simd_internal::KernelTable;
 
 constexpr std::size_t kSizes[] = {16, 174, 1024, 65536, 165000};
 constexpr char kUnsupported[] = "this CPU does not support this implementation";
-
-// FailureCountingReporter prints as usual and counts rows that reported an
-// error other than "unsupported here", so the smoke test fails on them.
-class FailureCountingReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs) {
-      if (run.error_occurred && run.error_message != kUnsupported) ++failures_;
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  int failures() const { return failures_; }
-
- private:
-  int failures_ = 0;
-};
 
 // FixLikeBytes: "tag=value<SOH>" fields with 2-4 digit tags and 1-12 byte values.
 std::string FixLikeBytes(std::size_t size) {
@@ -236,7 +224,8 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::AddCustomContext("simd_best", std::string(fixwire::simd::IsaName(fixwire::simd::BestSupportedIsa())));
   fixwire::bench::RegisterAll();
-  fixwire::bench::FailureCountingReporter reporter;
+  // Prints in the format the flags select; counts rows in error other than "unsupported here".
+  fixwire::bench::RecordingReporter reporter(fixwire::bench::kUnsupported);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   return reporter.failures() == 0 ? 0 : 1;

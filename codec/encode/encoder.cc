@@ -9,7 +9,7 @@
 
 namespace fixwire {
 
-namespace ci = codec_internal;
+namespace ci = encode_internal;
 
 void Encoder::Fail(ErrorCode code, std::uint32_t tag) noexcept {
   if (error_.ok()) {
@@ -20,29 +20,29 @@ void Encoder::Fail(ErrorCode code, std::uint32_t tag) noexcept {
   end_ = pos_;  // frozen: every later field fails the room check
 }
 
-bool Encoder::SetHead(std::string_view begin_string) noexcept {
+bool Encoder::Impl::SetHead(Encoder& e, std::string_view begin_string) noexcept {
   const std::size_t head_size = begin_string.size() + 5;
   if (begin_string.empty() || begin_string.size() > kMaxBeginStringSize ||
       ci::ContainsSoh(begin_string.data(), begin_string.size())) {
-    head_size_ = 0;
-    StartMessage();  // resets the state
-    Fail(ErrorCode::kInvalidValue, 8);
+    e.head_size_ = 0;
+    StartMessage(e);  // resets the state
+    e.Fail(ErrorCode::kInvalidValue, 8);
     return false;
   }
-  head_[0] = '8';
-  head_[1] = '=';
-  std::memcpy(head_ + 2, begin_string.data(), begin_string.size());
-  char* h = head_ + 2 + begin_string.size();
+  e.head_[0] = '8';
+  e.head_[1] = '=';
+  std::memcpy(e.head_ + 2, begin_string.data(), begin_string.size());
+  char* h = e.head_ + 2 + begin_string.size();
   h[0] = '\x01';
   h[1] = '9';
   h[2] = '=';
-  head_size_ = static_cast<std::uint8_t>(head_size);
-  head_sum_ = 0;
-  for (std::size_t i = 0; i < head_size; ++i) head_sum_ += static_cast<unsigned char>(head_[i]);
+  e.head_size_ = static_cast<std::uint8_t>(head_size);
+  e.head_sum_ = static_cast<std::uint32_t>(simd::ByteSum(e.head_, head_size));
   return true;
 }
 
-char* Encoder::WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecision precision) noexcept {
+char* Encoder::Impl::WriteTimestampNewSecond(Encoder& e, char* out, std::int64_t nanos,
+                                              TimePrecision precision) noexcept {
   std::int64_t seconds = nanos / kNanosPerSecond;
   std::int64_t fraction = nanos % kNanosPerSecond;
   if (fraction < 0) {
@@ -63,32 +63,35 @@ char* Encoder::WriteTimestampNewSecond(char* out, std::int64_t nanos, TimePrecis
     --days;
   }
   const ci::CivilDate d = ci::CivilFromDays(days);
-  ci::WriteYmd(cached_second_text_, static_cast<unsigned>(d.year), d.month, d.day);
-  cached_second_text_[8] = '-';
-  ci::WriteHms(cached_second_text_ + 9, static_cast<std::uint32_t>(second_of_day));
-  cached_second_nanos_ = seconds * kNanosPerSecond;
-  std::memcpy(out, cached_second_text_, 17);
+  ci::WriteYmd(e.cached_second_text_, static_cast<unsigned>(d.year), d.month, d.day);
+  e.cached_second_text_[8] = '-';
+  ci::WriteHms(e.cached_second_text_ + 9, static_cast<std::uint32_t>(second_of_day));
+  e.cached_second_nanos_ = seconds * kNanosPerSecond;
+  std::memcpy(out, e.cached_second_text_, 17);
   return ci::WriteFraction(out + 17, static_cast<std::uint32_t>(fraction), precision);
 }
 
-char* Encoder::WriteTimeOnlyNewSecond(char* out, std::int64_t nanos_of_day, TimePrecision precision) noexcept {
+char* Encoder::Impl::WriteTimeOnlyNewSecond(Encoder& e, char* out, std::int64_t nanos_of_day,
+                                             TimePrecision precision) noexcept {
   if (nanos_of_day < 0 || nanos_of_day >= kNanosPerDay) return nullptr;
   const auto second_of_day = static_cast<std::uint32_t>(nanos_of_day / kNanosPerSecond);
-  cached_time_nanos_ = std::int64_t{second_of_day} * kNanosPerSecond;
-  ci::WriteHms(cached_time_text_, second_of_day);
-  std::memcpy(out, cached_time_text_, 8);
-  return ci::WriteFraction(out + 8, static_cast<std::uint32_t>(nanos_of_day - cached_time_nanos_), precision);
+  e.cached_time_nanos_ = std::int64_t{second_of_day} * kNanosPerSecond;
+  ci::WriteHms(e.cached_time_text_, second_of_day);
+  std::memcpy(out, e.cached_time_text_, 8);
+  return ci::WriteFraction(out + 8, static_cast<std::uint32_t>(nanos_of_day - e.cached_time_nanos_), precision);
 }
 
-void Encoder::AddStringRareTag(std::uint32_t tag, std::string_view value) noexcept {
-  if (!ValidTag(tag)) {
-    Fail(ErrorCode::kInvalidTag, tag);
+void Encoder::Impl::AddStringRareTag(Encoder& e, std::uint32_t tag, std::string_view value) noexcept {
+  if (!ci::ValidTag(tag)) {
+    e.Fail(ErrorCode::kInvalidTag, tag);
     return;
   }
-  AddStringValidTag(tag, value);
+  AddStringValidTag(e, tag, value);
 }
 
-void Encoder::AddStringOutOfLine(std::uint32_t tag, std::string_view value) noexcept { AddString(tag, value); }
+void Encoder::Impl::AddStringOutOfLine(Encoder& e, std::uint32_t tag, std::string_view value) noexcept {
+  e.AddString(tag, value);
+}
 
 void Encoder::BeginFragment() noexcept {
   error_ = Error{};
@@ -101,11 +104,11 @@ void Encoder::BeginFragment() noexcept {
 }
 
 void Encoder::AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::string_view data) noexcept {
-  if (!ValidTag(length_tag)) {
+  if (!ci::ValidTag(length_tag)) {
     Fail(ErrorCode::kInvalidTag, length_tag);
     return;
   }
-  if (!ValidTag(data_tag)) {
+  if (!ci::ValidTag(data_tag)) {
     Fail(ErrorCode::kInvalidTag, data_tag);
     return;
   }
@@ -116,7 +119,7 @@ void Encoder::AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::str
   const std::size_t need = static_cast<std::size_t>(ci::CountDigits(length_tag)) + 2 +
                            static_cast<std::size_t>(ci::CountDigits(data.size())) +
                            static_cast<std::size_t>(ci::CountDigits(data_tag)) + 2 + data.size();
-  if (need > room()) {
+  if (need > Impl::room(*this)) {
     Fail(ErrorCode::kBufferTooSmall, length_tag);
     return;
   }
@@ -130,21 +133,23 @@ void Encoder::AddData(std::uint32_t length_tag, std::uint32_t data_tag, std::str
   pos_ = p;
 }
 
-std::uint64_t Encoder::SumLongBody(std::size_t size) const noexcept { return simd::ByteSum(summed_end_, size); }
+std::uint64_t Encoder::Impl::SumLongBody(const Encoder& e, std::size_t size) noexcept {
+  return simd::ByteSum(e.summed_end_, size);
+}
 
-EncodeResult Encoder::FinishAnyBody() noexcept {
-  if (mode_ != Mode::kMessage) [[unlikely]] {
+EncodeResult Encoder::Impl::FinishAnyBody(Encoder& e) noexcept {
+  if (e.mode_ != Mode::kMessage) [[unlikely]] {
     return EncodeResult{{}, Error{ErrorCode::kInvalidValue, 0, 0}};
   }
-  if (!error_.ok()) [[unlikely]] return EncodeResult{{}, error_};
-  char* const pos = pos_;
-  if (static_cast<std::size_t>(end_ - pos) < kTrailerSize) [[unlikely]] {
-    Fail(ErrorCode::kBufferTooSmall, 10);
-    return EncodeResult{{}, error_};
+  if (!e.error_.ok()) [[unlikely]] return EncodeResult{{}, e.error_};
+  char* const pos = e.pos_;
+  if (static_cast<std::size_t>(e.end_ - pos) < ci::kTrailerSize) [[unlikely]] {
+    e.Fail(ErrorCode::kBufferTooSmall, 10);
+    return EncodeResult{{}, e.error_};
   }
-  char* const body = body_start_;
+  char* const body = e.body_start_;
   // The body's bytes not summed yet, read before the header's stores below.
-  std::uint64_t sum = MessageSumBeforeLength(pos);
+  std::uint64_t sum = MessageSumBeforeLength(e, pos);
   body[-1] = '\x01';
   char* p = body - 1;
   // Right-aligned digits two at a time, summed from the pair table's words.
@@ -168,14 +173,14 @@ EncodeResult Encoder::FinishAnyBody() noexcept {
     *--p = static_cast<char>('0' + v);
     sum += '0' + v;
   }
-  if (zero_padded_) {
-    char* const digits = body - 1 - reserved_digits_;
+  if (e.zero_padded_) {
+    char* const digits = body - 1 - e.reserved_digits_;
     while (p > digits) {
       *--p = '0';
       sum += '0';
     }
   }
-  return CompleteMessage(p, pos, sum);
+  return CompleteMessage(e, p, pos, sum);
 }
 
 EncodeResult Encoder::FinishFragment() noexcept {

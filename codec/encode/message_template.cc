@@ -52,7 +52,7 @@ Error MessageTemplate::Init(std::string_view begin_string, std::string_view msg_
   body_sum_ = 0;
   precision_ = sending_time_precision;
   if (begin_string.empty() || begin_string.size() > Encoder::kMaxBeginStringSize ||
-      codec_internal::ContainsSoh(begin_string.data(), begin_string.size())) {
+      encode_internal::ContainsSoh(begin_string.data(), begin_string.size())) {
     error_ = Error{ErrorCode::kInvalidValue, 0, 8};
     return error_;
   }

@@ -52,8 +52,9 @@
 #include <span>
 #include <string_view>
 
-#include "fixwire/values/date_time.h"
 #include "fixwire/encode/encoder.h"
+#include "fixwire/simd/checksum.h"
+#include "fixwire/values/date_time.h"
 #include "fixwire/values/error.h"
 
 namespace fixwire {
@@ -94,14 +95,13 @@ class MessageTemplate {
   [[gnu::always_inline]] void Start(Encoder& encoder, std::uint64_t msg_seq_num,
                                     std::int64_t sending_time_nanos) const noexcept {
     if (!error_.ok()) [[unlikely]] {
-      encoder.BeginWithPrefix(head_, head_size_, head_sum_, header_, 0, 0);
+      Encoder::Impl::BeginWithPrefix(encoder, head_, head_size_, head_sum_, header_, 0, 0);
       encoder.Fail(error_.code, error_.tag);
       return;
     }
     // The pre-encoded prefix's byte sum is known: Finish() sums only from 34 on.
-    encoder.BeginTemplateMessage(head_, head_size_, head_sum_, header_, header_size_, known_sum_, msg_seq_num,
-                                 sending_time_nanos, precision_, body_, body_size_,
-                                 body_sum_);
+    Encoder::Impl::BeginTemplateMessage(encoder, head_, head_size_, head_sum_, header_, header_size_, known_sum_,
+                                        msg_seq_num, sending_time_nanos, precision_, body_, body_size_, body_sum_);
   }
 
   const Error& error() const noexcept { return error_; }
@@ -142,9 +142,7 @@ class MessageTemplate {
   }
   // ByteSumOf: the sum of the n bytes at p (building a template: cold).
   static std::uint32_t ByteSumOf(const char* p, std::size_t n) noexcept {
-    std::uint32_t sum = 0;
-    for (std::size_t i = 0; i < n; ++i) sum += static_cast<unsigned char>(p[i]);
-    return sum;
+    return static_cast<std::uint32_t>(simd::ByteSum(p, n));
   }
   // CheckNoReservedTags returns kInvalidTag (offset within the fragment, tag)
   // for the first field of `fields` tagged 8, 9, 10, 34, 35 or 52.

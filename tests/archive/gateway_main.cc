@@ -1,14 +1,15 @@
 // A tiny "gateway" built outside Bazel against libfixwire.a and its header
-// tree: decodes a Heartbeat given on the command line and prints its fields.
+// tree, through the umbrella header: decodes a message given on the command
+// line and prints its fields; with a dictionary file as the second argument
+// it first loads it (the cold path that needs abseil and pugixml) and prints
+// the name of the message's MsgType.
 #include <cstdio>
 #include <string>
 
-#include "fixwire/wire/decoder.h"
-#include "fixwire/wire/field_index.h"
-#include "fixwire/wire/message_view.h"
+#include "fixwire/fixwire.h"
 
 int main(int argc, char** argv) {
-  if (argc != 2) return 2;
+  if (argc != 2 && argc != 3) return 2;
   std::string wire = argv[1];
   for (char& c : wire) {
     if (c == '|') c = '\x01';
@@ -25,6 +26,15 @@ int main(int argc, char** argv) {
   for (const fixwire::Field& f : view.fields()) {
     const std::string_view v = view.value(f);
     std::printf("%u=%.*s\n", f.tag, static_cast<int>(v.size()), v.data());
+  }
+  if (argc == 3) {
+    absl::StatusOr<fixwire::Dictionary> dictionary = fixwire::LoadDictionaryFile(argv[2]);
+    if (!dictionary.ok()) {
+      std::printf("dictionary error %s\n", std::string(dictionary.status().message()).c_str());
+      return 1;
+    }
+    const std::string_view begin = dictionary->begin_string();
+    std::printf("dictionary %.*s\n", static_cast<int>(begin.size()), begin.data());
   }
   return 0;
 }

@@ -3,13 +3,17 @@
 # ratios and checks the tables: the median aggregate is used (not the mean),
 # repeated plain runs give their median, units are converted, speed-ups are
 # QuickFIX / fixwire, failed targets and errored rows are reported, the SVG is
-# written, and --compare prints per-row changes.
+# written, --compare prints per-row changes, and the latency table comes from
+# latency_benchmark's JSON (the median aggregate, names without
+# "/iterations:N").
 set -euo pipefail
 report="$1"
 input="$2"
 howto="$3"
+latency="$4"
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 python3 "$report" --input "$input" --command "the command" --howto "$howto" \
+  --latency "$latency" --latency_command "the latency command" \
   --output "$tmp/out.md" --svg "$tmp/out.svg"
 status=0
 expect() {
@@ -30,6 +34,13 @@ expect '| `int_to_string` | 1234 | 3.0 ns | — | 60.0 ns | — | 20.0× |'
 expect '- Command: `the command`'
 expect 'Test CPU (CPU family 26)'
 expect 'full-width 512-bit units: yes (the decoder'"'"'s AVX-512 field walk takes bodies from 129 bytes)'
+expect '# fixwire performance'
+expect '## Environment'
+expect '| `timer/empty` | 10 | 20 | 20 | 20 | 30 | 30 | 400 |'
+expect '| `fixwire/decode/NewOrderSingle` | 40 | 50 | 50 | 60 | 60 | 100 | 47,851 |'
+expect '| `quickfix/decode/NewOrderSingle` | error: QuickFIX cannot decode the workload |'
+expect 'TSC 2.500 GHz, 1000 timed operations per row after 10 untimed ones.'
+expect 'Command: `the latency command`'
 grep -q '<svg' "$tmp/out.svg" || { echo "FAIL: no SVG" >&2; status=1; }
 grep -q '50.0×' "$tmp/out.svg" || { echo "FAIL: SVG lacks the encode bar" >&2; status=1; }
 python3 "$report" --compare "$input" "$input" >"$tmp/compare.txt"

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "fixwire/encode/encoder.h"
+#include "fixwire/encode/internal/format_int.h"
 #include "gtest/gtest.h"
 
 namespace fixwire {
@@ -68,7 +69,7 @@ TEST(EncoderFastPaths, EveryRunTimeTagBelow100000) {
 TEST(EncoderFastPaths, EightDigitWordForEveryValueBelow10To8) {
   char odometer[8] = {'0', '0', '0', '0', '0', '0', '0', '0'};
   for (std::uint32_t v = 0; v < 100000000; ++v) {
-    const std::uint64_t word = codec_internal::EightDigitWord(v);
+    const std::uint64_t word = encode_internal::EightDigitWord(v);
     char text[8];
     std::memcpy(text, &word, 8);
     if (std::memcmp(text, odometer, 8) != 0) {

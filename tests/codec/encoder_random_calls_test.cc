@@ -12,6 +12,7 @@
 
 #include "fixwire/wire/decoder.h"
 #include "fixwire/encode/encoder.h"
+#include "fixwire/encode/internal/format_time.h"
 #include "fixwire/wire/field_index.h"
 #include "fixwire/wire/message_view.h"
 #include "gtest/gtest.h"
@@ -104,7 +105,7 @@ TEST(EncoderRandomCalls, NeverWritesOutsideAndOnlyFinishesValidMessages) {
           const Date d{static_cast<std::int16_t>(rng() % 10100), static_cast<std::uint8_t>(rng() % 14),
                        static_cast<std::uint8_t>(rng() % 33)};
           invalid |= !(d.year <= 9999 && d.month >= 1 && d.month <= 12 && d.day >= 1 &&
-                       d.day <= codec_internal::DaysInMonth(d.year, d.month));
+                       d.day <= encode_internal::DaysInMonth(d.year, d.month));
           e.AddDate(tag(), d);
           break;
         }

@@ -1,13 +1,15 @@
 // The encoder's inline byte sum, branch-free digit count and timestamp cache
 // against references:
-// - codec_internal::SumBytes against a plain byte loop for every length
-//   0..600 (each bit of the length, two 256-byte rounds) at several alignments, with bytes 0..255, and with the readable
-//   start at, before and just inside the last 16-byte block (its scalar tail);
+// - Finish's body sum (SumShortBytes below kInlineSumLimit, simd::ByteSum
+//   from there on) against a plain byte loop for every length 0..600 at
+//   several alignments, with bytes 0..255, and with the readable start at,
+//   before and just inside the last 16-byte block (its scalar tail);
+//   SumShortBytes alone for every length below 256;
 // - DigitsBelow10To8 against simd's DecimalDigits (every value below 2^20,
 //   each power of ten and its neighbours, random 32-bit values);
 // - AddTimestamp through one encoder's cache of the last second (hit, miss,
 //   refilled, negative times, the first and last seconds of the int64 range,
-//   every precision) against the uncached codec_internal::WriteUtcTimestamp,
+//   every precision) against the uncached encode_internal::WriteUtcTimestamp,
 //   random walks forward and backward across midnights, month and year ends
 //   and leap days, and a few fixed points known from the calendar;
 // - kShortLengthTexts (Finish's BodyLength below 1000) for every entry
@@ -24,6 +26,7 @@
 #include "fixwire/encode/internal/byte_sum.h"
 #include "fixwire/encode/internal/format_int.h"
 #include "fixwire/encode/internal/format_time.h"
+#include "fixwire/simd/checksum.h"
 #include "gtest/gtest.h"
 
 namespace fixwire {
@@ -33,6 +36,12 @@ std::uint64_t PlainSum(const char* p, std::size_t n) {
   std::uint64_t sum = 0;
   for (std::size_t i = 0; i < n; ++i) sum += static_cast<unsigned char>(p[i]);
   return sum;
+}
+
+// BodySum is the sum Finish takes of a body's bytes (Encoder::MessageSumBeforeLength).
+std::uint64_t BodySum(const char* p, std::size_t n, const char* readable_from) {
+  return n < encode_internal::kInlineSumLimit ? encode_internal::SumShortBytes(p, n, readable_from)
+                                              : simd::ByteSum(p, n);
 }
 
 TEST(EncoderByteSum, EveryLengthAlignmentAndReadableStart) {
@@ -46,10 +55,10 @@ TEST(EncoderByteSum, EveryLengthAlignmentAndReadableStart) {
       // Readable from the block's start (the usual case), from p itself (a
       // short tail must then be summed byte by byte), and from a point
       // inside the 16 bytes before the end.
-      ASSERT_EQ(codec_internal::SumBytes(p, n, block.data()), want) << offset << " " << n;
-      ASSERT_EQ(codec_internal::SumBytes(p, n, p), want) << offset << " " << n;
+      ASSERT_EQ(BodySum(p, n, block.data()), want) << offset << " " << n;
+      ASSERT_EQ(BodySum(p, n, p), want) << offset << " " << n;
       const char* inside_last_block = n > 15 ? p + n - 15 : p;
-      ASSERT_EQ(codec_internal::SumBytes(p, n, inside_last_block), want) << offset << " " << n;
+      ASSERT_EQ(BodySum(p, n, inside_last_block), want) << offset << " " << n;
     }
   }
 }
@@ -68,10 +77,10 @@ TEST(EncoderByteSum, ShortSumsEveryLengthAlignmentAndReadableStart) {
       for (std::size_t n = 0; n < 256 && offset + n <= block.size(); ++n) {
         const char* p = block.data() + offset;
         const std::uint64_t want = PlainSum(p, n);
-        ASSERT_EQ(codec_internal::SumShortBytes(p, n, block.data()), want) << offset << " " << n;
-        ASSERT_EQ(codec_internal::SumShortBytes(p, n, p), want) << offset << " " << n;
+        ASSERT_EQ(encode_internal::SumShortBytes(p, n, block.data()), want) << offset << " " << n;
+        ASSERT_EQ(encode_internal::SumShortBytes(p, n, p), want) << offset << " " << n;
         for (std::size_t back = 0; back < 16 && back <= n; ++back) {
-          ASSERT_EQ(codec_internal::SumShortBytes(p, n, p + n - back), want) << offset << " " << n << " " << back;
+          ASSERT_EQ(encode_internal::SumShortBytes(p, n, p + n - back), want) << offset << " " << n << " " << back;
         }
       }
     }
@@ -81,7 +90,7 @@ TEST(EncoderByteSum, ShortSumsEveryLengthAlignmentAndReadableStart) {
 TEST(EncoderByteSum, AllHighBytes) {
   std::vector<char> block(1024, static_cast<char>(0xFF));
   for (std::size_t n = 0; n <= block.size(); n += 7) {
-    ASSERT_EQ(codec_internal::SumBytes(block.data(), n, block.data()), 255u * n) << n;
+    ASSERT_EQ(BodySum(block.data(), n, block.data()), 255u * n) << n;
   }
 }
 
@@ -89,7 +98,7 @@ TEST(EncoderByteSum, AllHighBytes) {
 // 0..2 with '0' before them, SOH, the digit count and the digits' byte sum.
 TEST(EncoderShortLengthTexts, EveryEntryAgainstToString) {
   for (std::uint32_t v = 0; v < 1000; ++v) {
-    const std::uint64_t e = codec_internal::kShortLengthTexts[v];
+    const std::uint64_t e = encode_internal::kShortLengthTexts[v];
     const std::string digits = std::to_string(v);
     const std::string padded = std::string(3 - digits.size(), '0') + digits;
     char bytes[8];
@@ -103,7 +112,7 @@ TEST(EncoderShortLengthTexts, EveryEntryAgainstToString) {
 
 TEST(EncoderDigitCount, AgainstDecimalDigits) {
   auto check = [](std::uint32_t v) {
-    ASSERT_EQ(static_cast<int>(codec_internal::DigitsBelow10To8(v)), simd_internal::DecimalDigits(v)) << v;
+    ASSERT_EQ(static_cast<int>(encode_internal::DigitsBelow10To8(v)), simd_internal::DecimalDigits(v)) << v;
   };
   for (std::uint32_t v = 0; v < (1u << 20); ++v) check(v);
   for (std::uint64_t p = 1; p < (std::uint64_t{1} << 32); p *= 10) {
@@ -125,7 +134,7 @@ constexpr TimePrecision kPrecisions[] = {TimePrecision::kSeconds, TimePrecision:
 
 std::string Uncached(std::int64_t nanos, TimePrecision p) {
   char text[64];
-  char* end = codec_internal::WriteUtcTimestamp(text, nanos, p);
+  char* end = encode_internal::WriteUtcTimestamp(text, nanos, p);
   return "52=" + std::string(text, end) + "\x01";
 }
 

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "fixwire/encode/encoder.h"
+#include "fixwire/encode/internal/format_time.h"
 #include "gtest/gtest.h"
 #include "tests/codec/encoder_test_support.h"
 
@@ -358,11 +359,11 @@ TEST(EncoderValues, EveryMillisecondEdgeOfACachedSecond) {
 TEST(EncoderValues, MillisOfNanosAtEveryMillisecondEdge) {
   constexpr std::uint64_t kLimit = std::uint64_t{1} << 32;
   for (std::uint64_t k = 1; k * 1'000'000 < kLimit; ++k) {
-    ASSERT_EQ(codec_internal::MillisOfNanos(k * 1'000'000 - 1), k - 1) << k;
-    ASSERT_EQ(codec_internal::MillisOfNanos(k * 1'000'000), k) << k;
+    ASSERT_EQ(encode_internal::MillisOfNanos(k * 1'000'000 - 1), k - 1) << k;
+    ASSERT_EQ(encode_internal::MillisOfNanos(k * 1'000'000), k) << k;
   }
-  EXPECT_EQ(codec_internal::MillisOfNanos(0), 0u);
-  EXPECT_EQ(codec_internal::MillisOfNanos(kLimit - 1), (kLimit - 1) / 1'000'000);
+  EXPECT_EQ(encode_internal::MillisOfNanos(0), 0u);
+  EXPECT_EQ(encode_internal::MillisOfNanos(kLimit - 1), (kLimit - 1) / 1'000'000);
 }
 
 TEST(EncoderValues, TimeOnly) {

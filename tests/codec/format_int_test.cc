@@ -1,4 +1,4 @@
-// format_int_test.cc: the encoder's integer writers (codec/internal/format_int.h),
+// format_int_test.cc: the encoder's integer writers (codec/encode/internal/format_int.h),
 // which delegate to simd/digits.h, against std::to_string and a zero-padding
 // reference written here: every fixed width 1..10 (every value below 10^5
 // that fits, the edges of each width, random), writing backward to an end,
@@ -17,7 +17,7 @@
 
 #include "gtest/gtest.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 namespace {
 
 // v zero-padded to `width` digits (v below 10^width), digit by digit.
@@ -177,4 +177,4 @@ static_assert(TagWord(8) == 0x3D38 && TagWord(35) == 0x3D3533 &&
 static_assert(kPowersOf10[0] == 1 && kPowersOf10[19] == 10000000000000000000ull);
 
 }  // namespace
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal

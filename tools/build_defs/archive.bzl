@@ -4,12 +4,21 @@ Collects the static libraries and public headers of fixwire's own targets
 (everything in the main repository reachable from `deps`; external
 repositories such as abseil are left out: link them from the system) and
 produces `<name>/lib/libfixwire.a` (one archive, merged with `ar -M`) and
-`<name>/include/...` (headers at their workspace paths, so
-`#include "codec/decoder.h"` works with `-I<name>/include`).
+`<name>/include/fixwire/...` (headers at the paths users include, so
+`#include "fixwire/wire/decoder.h"` works with `-I<name>/include`).
 """
 
-def _is_own(f):
-    return f.owner != None and f.owner.workspace_name == "" and not f.short_path.startswith("tests/")
+_VIRTUAL = "/_virtual_includes/"
+
+def _include_path(f):
+    """The path a header is included as (fixwire/...), or None when it is not one of ours."""
+    if f.owner == None or f.owner.workspace_name != "" or f.short_path.startswith("tests/"):
+        return None
+    i = f.short_path.find(_VIRTUAL)
+    if i < 0:
+        return None  # the header's real path; its fixwire/... symlink is listed too
+    rest = f.short_path[i + len(_VIRTUAL):]
+    return rest[rest.find("/") + 1:]  # drop the target name
 
 def _fixwire_archive_impl(ctx):
     libs = []
@@ -24,8 +33,9 @@ def _fixwire_archive_impl(ctx):
                 if archive != None and archive not in libs:
                     libs.append(archive)
         for h in cc.compilation_context.headers.to_list():
-            if _is_own(h) and h not in headers:
-                headers.append(h)
+            path = _include_path(h)
+            if path != None and (h, path) not in headers:
+                headers.append((h, path))
 
     out_lib = ctx.actions.declare_file(ctx.attr.name + "/lib/libfixwire.a")
     out_include = ctx.actions.declare_directory(ctx.attr.name + "/include")
@@ -41,11 +51,11 @@ def _fixwire_archive_impl(ctx):
     )
 
     copy_cmds = ["set -e"]
-    for h in headers:
-        dest = out_include.path + "/" + h.short_path
-        copy_cmds.append("mkdir -p \"$(dirname '%s')\" && cp '%s' '%s'" % (dest, h.path, dest))
+    for h, path in headers:
+        dest = out_include.path + "/" + path
+        copy_cmds.append("mkdir -p \"$(dirname '%s')\" && cp -L '%s' '%s'" % (dest, h.path, dest))
     ctx.actions.run_shell(
-        inputs = headers,
+        inputs = [h for h, _ in headers],
         outputs = [out_include],
         command = "\n".join(copy_cmds),
         mnemonic = "FixwireHeaders",

@@ -1,14 +1,17 @@
-// byte_sum.h: the byte sum behind an encoded message's CheckSum, inline
+// byte_sum.h: the byte sum of an encoded body, for Finish's CheckSum
 // (internal).
 //
-// SumBytes(p, n, readable_from) is the sum of p[0..n) as unsigned bytes, the
-// same value as simd::ByteSum, computed in place with SSE2 (part of baseline
-// x86-64, so no run-time dispatch and no call): SAD against zero over blocks
-// of 256 bytes, then the remaining whole 16-byte blocks as one jump into an
-// unrolled run (no loop), and a last partial block as one 16-byte load that
-// ends at p + n with the bytes before p masked off. An encoder's body is short
-// (most FIX messages are below 200 bytes), so the call and set-up of the
-// dispatched kernel would cost about as much as the summing.
+// SumShortBytes(p, n, readable_from) is the sum of p[0..n) as unsigned
+// bytes for n below kInlineSumLimit; Finish sums longer bodies with
+// simd::ByteSum, the dispatched kernel, whose wider vectors then pay for the
+// call. SumShortBytes is inline SSE2 (part of baseline x86-64, so no run-time
+// dispatch and no call): SAD against zero over the whole 16-byte blocks as
+// one jump into an unrolled run (no loop), and a last partial block as one
+// 16-byte load that ends at p + n with the bytes before p masked off. It
+// earns its place on an encoder's short bodies (most FIX messages are below
+// 200 bytes): calling simd::ByteSum there instead costs 12 to 29 more
+// instructions a message (of 416 to 825) on the encode, encode_typed and
+// template rows of benchmarks/encode_instructions.
 //
 // Bounds: reads [p, p + n), and for a last partial block also the bytes
 // from p + n - 16 on, which the caller promises are readable when they are
@@ -23,7 +26,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 
 // kTailMasks: 16 zero bytes, then 16 0xFF bytes; the 16 bytes at kTailMasks + k
 // keep the last k bytes of a block (k = 0..16).
@@ -31,10 +34,10 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
     0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
-// AddShortBytes returns sum (two 64-bit halves) plus the bytes of p[0..n),
-// n below 256, as the two halves' total (SumBytes's end).
-[[gnu::always_inline]] inline std::uint64_t AddShortBytes(__m128i sum, const char* p, std::size_t n,
+// SumShortBytes: the sum of p[0..n), n below 256 (see above).
+[[gnu::always_inline]] inline std::uint64_t SumShortBytes(const char* p, std::size_t n,
                                                           const char* readable_from) noexcept {
+  __m128i sum = _mm_setzero_si128();
   __m128i zero = _mm_setzero_si128();
   // Opaque to the compiler, so that it keeps one zero register instead of
   // rematerialising it (pxor) before every SAD.
@@ -111,33 +114,10 @@ alignas(32) inline constexpr unsigned char kTailMasks[32] = {
          static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum)));
 }
 
-[[gnu::always_inline]] inline std::uint64_t SumBytes(const char* p, std::size_t n, const char* readable_from) noexcept {
-  const __m128i zero = _mm_setzero_si128();
-  __m128i sum = zero;
-  const auto load = [](const char* q) noexcept { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(q)); };
-  // The sums of 64 bytes from q, as two 64-bit halves (four SADs).
-  const auto sum64 = [&](const char* q) noexcept {
-    const __m128i a = _mm_sad_epu8(load(q), zero);
-    const __m128i b = _mm_sad_epu8(load(q + 16), zero);
-    const __m128i c = _mm_sad_epu8(load(q + 32), zero);
-    const __m128i d = _mm_sad_epu8(load(q + 48), zero);
-    return _mm_add_epi64(_mm_add_epi64(a, b), _mm_add_epi64(c, d));
-  };
-  for (; n >= 256; n -= 256, p += 256) {
-    for (int i = 0; i < 256; i += 64) {
-      sum = _mm_add_epi64(sum, sum64(p + i));
-    }
-  }
-  return AddShortBytes(sum, p, n, readable_from);
-}
+// Finish sums a body (after a template's prefix) shorter than this with
+// SumShortBytes, a longer one with simd::ByteSum.
+inline constexpr std::size_t kInlineSumLimit = 256;
 
-// SumShortBytes is SumBytes for n below 256 (an encoder's usual body): no
-// 256-byte loop to test for.
-[[gnu::always_inline]] inline std::uint64_t SumShortBytes(const char* p, std::size_t n,
-                                                          const char* readable_from) noexcept {
-  return AddShortBytes(_mm_setzero_si128(), p, n, readable_from);
-}
-
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal
 
 #endif  // FIXWIRE_ENCODE_INTERNAL_BYTE_SUM_H_

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 
 char* WriteDouble(char* out, double v, int precision) noexcept {
   if (precision < 0 || precision > kMaxFixedDecimals) return nullptr;
@@ -53,4 +53,4 @@ char* WriteDouble(char* out, double v, int precision) noexcept {
   return WriteScaled(out, rounded, precision);
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal

@@ -19,7 +19,7 @@
 #include "fixwire/values/decimal.h"
 #include "fixwire/encode/internal/format_int.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 
 // Decimal exponents the encoder writes: -40..40 (mantissa * 10^exponent).
 inline constexpr int kMaxDecimalExponent = 40;
@@ -174,6 +174,6 @@ inline char* WriteDecimalFixed(char* out, Decimal d, int decimals) noexcept {
 // value whose rounded digits exceed UINT64_MAX (about 1.8e19 / 10^precision).
 char* WriteDouble(char* out, double v, int precision) noexcept;
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal
 
 #endif  // FIXWIRE_ENCODE_INTERNAL_FORMAT_DECIMAL_H_

@@ -22,7 +22,7 @@
 
 #include "fixwire/encode/internal/format_int.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 
 inline constexpr std::uint32_t kTagTableSize = 1024;
 
@@ -54,6 +54,6 @@ inline constexpr std::array<std::uint64_t, kTagTableSize> kTagTable = [] {
   return WriteTagWide(out, tag);
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal
 
 #endif  // FIXWIRE_ENCODE_INTERNAL_FORMAT_TAG_H_

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 
 // HasSohByte reports whether any byte of the word is 0x01 (exact: the
 // zero-byte test below has no false positives for "any byte is zero").
@@ -65,6 +65,6 @@ inline bool EqualBytes(const char* a, const char* b, std::size_t n) noexcept {
   return true;
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal
 
 #endif  // FIXWIRE_ENCODE_INTERNAL_FORMAT_TEXT_H_

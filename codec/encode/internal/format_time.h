@@ -20,7 +20,7 @@
 #include "fixwire/values/date_time.h"
 #include "fixwire/encode/internal/format_int.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 
 inline constexpr std::size_t kMaxTimestampChars = 30;  // 17 + '.' + 12
 
@@ -187,6 +187,6 @@ inline char* WriteMonthYear(char* out, const MonthYear& my) noexcept {
   return out + 6;
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal
 
 #endif  // FIXWIRE_ENCODE_INTERNAL_FORMAT_TIME_H_

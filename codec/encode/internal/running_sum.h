@@ -23,7 +23,7 @@
 
 #include <cstdint>
 
-namespace fixwire::codec_internal {
+namespace fixwire::encode_internal {
 
 // NoSum: every report is a no-op (and it never holds a sum).
 struct NoSum {
@@ -65,6 +65,6 @@ constexpr std::uint64_t WordByteSum(std::uint64_t w) noexcept {
   return s;
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::encode_internal
 
 #endif  // FIXWIRE_ENCODE_INTERNAL_RUNNING_SUM_H_
