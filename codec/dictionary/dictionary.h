@@ -22,7 +22,7 @@
 //     position table over its members' tag range; the count tags that may
 //     start a top-level group paired with their group scopes.
 //   - the validator's one-pass walk: one word per tag (ordinal, placement,
-//     inline value check, byte set; codec/internal/validation_tables.h).
+//     inline value check, byte set; internal/validation_tables.h).
 //
 // Thread use: a Dictionary is immutable after loading; any number of threads
 // may read one concurrently with no locking. All pointers and string_views it
@@ -392,7 +392,7 @@ class Dictionary {
   // --- compiled validation tables (the validator's one-pass walk; built at load) ---
   // walk_table: by tag (tags below its size), one word saying what the
   // walk needs about the tag: ordinal, placement, group count, inline value
-  // check and char set (layout: codec/internal/validation_tables.h). Empty
+  // check and char set (layout: internal/validation_tables.h). Empty
   // for a Dictionary not made by the loader (the walk then settles nothing).
   std::span<const std::uint64_t> walk_table() const noexcept { return walk_table_; }
   // walk_char_sets: 256-bit byte sets, 4 words each, indexed by the char
@@ -412,7 +412,7 @@ class Dictionary {
   void CompileGroupWindows();
   // CompileValidationTables builds walk_table_ and walk_char_sets_ from
   // the TagInfo table and the fields (the loader calls it after
-  // CompileGroupWindows; cold, allocates). codec/internal/validation_tables.cc.
+  // CompileGroupWindows; cold, allocates). internal/validation_tables.cc.
   void CompileValidationTables();
 
   std::uint32_t SparseOrdinal(std::uint32_t tag) const noexcept;

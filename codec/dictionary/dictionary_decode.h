@@ -1,6 +1,7 @@
 // dictionary_decode.h: decoding with a Dictionary: the Decoder's Length/Data
 // table built from the dictionary's LENGTH/DATA fields, and one call that
-// decodes a message and indexes its repeating groups.
+// decodes a message and indexes its repeating groups, over objects the
+// caller owns. DictionaryDecoder (dictionary_decoder.h) bundles them all.
 //
 //   fixwire::LengthFieldTable lengths = fixwire::MakeLengthFieldTable(dict);  // cold
 //   fixwire::DecoderOptions options;

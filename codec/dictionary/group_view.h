@@ -140,7 +140,7 @@ class GroupEntryView {
     return f != nullptr ? value(*f) : fallback;
   }
   // Typed getters, as MessageView's: kOk, kFieldNotFound, or the parser's
-  // error (codec/values.h). GetInt64, GetUint64, GetChar, GetBool,
+  // error (fixwire/values/values.h). GetInt64, GetUint64, GetChar, GetBool,
   // GetDecimal, GetUtcTimestamp, GetUtcTimeOnly, GetUtcDateOnly,
   // GetLocalMktDate, GetMonthYear.
   FIXWIRE_TYPED_GETTERS

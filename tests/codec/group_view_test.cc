@@ -106,6 +106,87 @@ TEST_F(GroupViewTest, ThreeLevelsWithEmptyNestedGroupAndFieldsAfterGroups) {
   EXPECT_FALSE(msg_.group(555).present());  // not top level
 }
 
+// Range-for over the groups of a scope (GroupList) and over a group's
+// entries (GroupView::Iterator), and GroupView::fields(): the same groups,
+// entries and fields as the records.
+TEST_F(GroupViewTest, RangesOverGroupsEntriesAndFields) {
+  Error e = Index("R",
+                  "627=1|628=HUB"
+                  "|131=Q1|146=2"
+                  "|55=AAA|54=1|555=2"
+                  "|600=L1|624=1|604=2|605=X1|606=4|605=X2|606=8|623=0.5"
+                  "|600=L2|624=2|604=0"
+                  "|15=USD"
+                  "|55=BBB|555=0"
+                  "|58=done");
+  ASSERT_TRUE(e.ok()) << ErrorCodeName(e.code) << " tag " << e.tag;
+  // Top-level groups in wire order: the header's NoHops, then NoRelatedSym.
+  std::vector<std::uint32_t> top;
+  for (const GroupView g : msg_.groups()) top.push_back(g.count_field().tag);
+  EXPECT_EQ(top, (std::vector<std::uint32_t>{627, 146}));
+  EXPECT_FALSE(msg_.groups().empty());
+  // fields(): the count field, then every entry's fields (nested ones too).
+  const GroupView syms = msg_.group(146);
+  const std::span<const Field> all = syms.fields();
+  ASSERT_EQ(all.size(), 18u);
+  EXPECT_EQ(&all.front(), &syms.count_field());
+  EXPECT_EQ(all.back().tag, 555u);  // BBB's empty NoLegs
+  EXPECT_EQ(all.data() + all.size(), syms.entry(1).fields().data() + syms.entry(1).fields().size());
+  // Entries by range-for and by index agree; nested groups by GroupList.
+  std::uint32_t i = 0;
+  std::string nested;
+  for (const GroupEntryView sym : syms) {
+    EXPECT_EQ(sym.fields().data(), syms.entry(i).fields().data());
+    for (const GroupView g : sym.groups()) {
+      nested += std::to_string(g.count_field().tag) + ":" + std::to_string(g.size()) + ";";
+      for (const GroupEntryView leg : g) {
+        nested += std::string(leg.GetOr(600)) + "(";
+        for (const GroupView sub : leg.groups()) {
+          for (const GroupEntryView alt : sub) nested += std::string(alt.GetOr(605));
+        }
+        nested += ")";
+      }
+    }
+    ++i;
+  }
+  EXPECT_EQ(i, 2u);
+  EXPECT_EQ(nested, "555:2;L1(X1X2)L2()555:0;");
+  // Absent groups and default views are empty ranges.
+  EXPECT_TRUE(msg_.group(9999).fields().empty());
+  EXPECT_EQ(msg_.group(9999).begin(), msg_.group(9999).end());
+  EXPECT_TRUE(GroupEntryView().groups().empty());
+  EXPECT_TRUE(GroupList().empty());
+  int count = 0;
+  for (const GroupView g : GroupList()) count += static_cast<int>(g.size());
+  EXPECT_EQ(count, 0);
+}
+
+// A GroupStorage in caller memory indexes as one that allocates; too little
+// memory leaves it empty (every group then kIndexCapacityExceeded).
+TEST_F(GroupViewTest, StorageInCallerMemory) {
+  const std::string fields = "131=Q1|146=3|55=A|55=B|55=C";
+  ASSERT_TRUE(Index("R", fields).ok());
+  const std::size_t bytes = GroupStorage::StorageBytes(4, 8);
+  EXPECT_EQ(bytes, 4 * 28u + 8 * 12u);
+  alignas(GroupStorage::kStorageAlignment) unsigned char memory[4 * 28 + 8 * 12];
+  GroupStorage in_memory(memory, sizeof memory, 4, 8);
+  EXPECT_EQ(in_memory.max_groups(), 4u);
+  EXPECT_EQ(in_memory.max_entries(), 8u);
+  GroupedMessage msg;
+  ASSERT_TRUE(IndexGroups(decoded_.view, *dict_, {}, in_memory, &msg).ok());
+  ASSERT_EQ(msg.group(146).size(), 3u);
+  EXPECT_EQ(msg.group(146).entry(2).GetOr(55), "C");
+  EXPECT_EQ(reinterpret_cast<const unsigned char*>(&msg.group(146).count_field()),
+            reinterpret_cast<const unsigned char*>(&decoded_.view.fields()[8]));
+  GroupStorage too_small(memory, bytes - 1, 4, 8);
+  EXPECT_EQ(too_small.max_groups(), 0u);
+  EXPECT_EQ(too_small.max_entries(), 0u);
+  EXPECT_EQ(IndexGroups(decoded_.view, *dict_, {}, too_small, &msg).code,
+            ErrorCode::kIndexCapacityExceeded);
+  GroupStorage misaligned(memory + 1, sizeof memory - 1, 2, 2);
+  EXPECT_EQ(misaligned.max_groups(), 0u);
+}
+
 TEST_F(GroupViewTest, TypedGettersInEntries) {
   ASSERT_TRUE(Index("W",
                     "262=R1|55=EURUSD|268=2"

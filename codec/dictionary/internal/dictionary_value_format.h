@@ -2,7 +2,7 @@
 // dictionary type? Used by the validator (SessionRejectReason 6). Internal.
 //
 // Numeric, boolean, char, timestamp, date and multiple-value types use the
-// parsers of codec/values.h; the rest are checked here from the FIX
+// parsers of fixwire/values/values.h; the rest are checked here from the FIX
 // specification's format descriptions (Currency: 3 characters, ISO 4217;
 // Country: 2, ISO 3166; Language: 2, ISO 639-1; Exchange: 1..4 characters,
 // ISO 10383 MIC or the older one-letter codes; TZTimestamp / TZTimeOnly with

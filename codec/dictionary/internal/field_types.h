@@ -76,7 +76,7 @@ struct FieldDef {
 };
 
 // ValueClass: the inline value check that settles a field's common values
-// in the validator (codec/internal/dictionary_value_format.h), from the
+// in the validator (internal/dictionary_value_format.h), from the
 // field's type and whether it has enumerated values.
 enum class ValueClass : std::uint8_t {
   kOther = 0,  // not settled inline: the full checks

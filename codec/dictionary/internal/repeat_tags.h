@@ -4,7 +4,7 @@
 // step; repeat_tags_avx2.h has the same function in AVX2 registers, which
 // GroupIndexer calls for eight or more fields where the CPU has AVX2.
 //
-// Internal to the group indexer (codec/group_view.cc) and its tests. Pure
+// Internal to the group indexer (group_view.cc) and its tests. Pure
 // functions of the array: no allocation, any thread.
 #ifndef FIXWIRE_DICTIONARY_INTERNAL_REPEAT_TAGS_H_
 #define FIXWIRE_DICTIONARY_INTERNAL_REPEAT_TAGS_H_
