@@ -12,7 +12,7 @@ cp "$tests/Makefile" "$tests/gateway.cc" "$project/"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 if ((${#sanitize[@]} > 0)); then
   # Instrumented archive: link the sanitizer runtimes, which cannot be static.
-  CXXFLAGS="${sanitize[*]}" run_logged "$TEST_TMPDIR/make.log" make -C "$project" gateway
+  CXXFLAGS="${sanitize[*]}" LDFLAGS="${sanitize[*]}" run_logged "$TEST_TMPDIR/make.log" make -C "$project" gateway
   run_gateway "$project/gateway"
   exit 0
 fi
