@@ -67,13 +67,14 @@ install_file() {
 # install_tree RUNFILE DEST: copies a folder's subfolders (include/fixwire/) to
 # PREFIX/DEST/, replacing what an earlier install left there.
 install_tree() {
-  local src="$runfiles/$1" dir
-  for dir in "$src"/*/; do
-    dir="$root/$2/$(basename "$dir")"
-    rm -rf "$dir"
-    mkdir -p "$dir"
-    cp -RL "$src/$(basename "$dir")/." "$dir/"
-    find "$dir" -type d -exec chmod 0755 {} + -o -type f -exec chmod 0644 {} +
+  local src="$runfiles/$1" sub name dest
+  for sub in "$src"/*/; do
+    name=$(basename "$sub")
+    dest="$root/$2/$name"
+    rm -rf "$dest"
+    mkdir -p "$dest"
+    cp -RL "$src/$name/." "$dest/"
+    find "$dest" -type d -exec chmod 0755 {} + -o -type f -exec chmod 0644 {} +
   done
 }
 
