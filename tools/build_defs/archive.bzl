@@ -14,10 +14,11 @@ def _include_path(f):
     """The path a header is included as (fixwire/...), or None when it is not one of ours."""
     if f.owner == None or f.owner.workspace_name != "" or f.short_path.startswith("tests/"):
         return None
-    i = f.short_path.find(_VIRTUAL)
+    path = "/" + f.short_path  # a root package's _virtual_includes/ starts the path
+    i = path.find(_VIRTUAL)
     if i < 0:
         return None  # the header's real path; its fixwire/... symlink is listed too
-    rest = f.short_path[i + len(_VIRTUAL):]
+    rest = path[i + len(_VIRTUAL):]
     return rest[rest.find("/") + 1:]  # drop the target name
 
 def _fixwire_archive_impl(ctx):

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "fixwire/version.h"
 #include "tools/cli/commands.h"
 
 namespace {
@@ -46,6 +47,10 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 2, argv + argc);
   if (command == "-h" || command == "--help" || command == "help") {
     std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (command == "--version") {  // the version of tools/build_defs/version.bzl
+    std::printf("fixwire %s\n", fixwire::kVersion);
     return 0;
   }
   if (command == "print") return fixwire::cli::RunPrint(args);
