@@ -176,33 +176,40 @@ struct KeyDef {
   Setter set;
 };
 
-#define FW_KEY(Name, ...) \
-  KeyDef { Name, [](std::string_view v, SessionConfig& c, Pending& p) -> std::string { \
-    (void)c; (void)p; __VA_ARGS__; } }
+#define FW_KEY(Name, ...)                                                       \
+  KeyDef {                                                                      \
+    Name, [](std::string_view v, SessionConfig& c, Pending& p) -> std::string { \
+      (void)c;                                                                  \
+      (void)p;                                                                  \
+      __VA_ARGS__;                                                              \
+    }                                                                           \
+  }
 #define FW_BOOL(Name, member) FW_KEY(Name, return SetBool(v, c.member))
 
 const KeyDef kKeys[] = {
     // Identity.
-    FW_KEY("BeginString",
-           if (v == "FIX.4.0" || v == "FIX.4.1" || v == "FIX.4.2" || v == "FIX.4.3" ||
-               v == "FIX.4.4" || v == "FIXT.1.1") {
-             c.begin_string = std::string(v);
-             return std::string();
-           } return Cat(Quoted(v), " is not FIX.4.0 .. FIX.4.4 or FIXT.1.1")),
+    FW_KEY(
+        "BeginString",
+        if (v == "FIX.4.0" || v == "FIX.4.1" || v == "FIX.4.2" || v == "FIX.4.3" ||
+            v == "FIX.4.4" || v == "FIXT.1.1") {
+          c.begin_string = std::string(v);
+          return std::string();
+        } return Cat(Quoted(v), " is not FIX.4.0 .. FIX.4.4 or FIXT.1.1")),
     FW_KEY("SenderCompID", return SetNonEmpty(v, c.sender_comp_id)),
     FW_KEY("TargetCompID", return SetNonEmpty(v, c.target_comp_id)),
     FW_KEY("SessionQualifier", return SetString(v, c.session_qualifier)),
-    FW_KEY("DefaultApplVerID",
-           std::optional<int> id = ParseApplVerId(v);
+    FW_KEY("DefaultApplVerID", std::optional<int> id = ParseApplVerId(v);
            if (!id) return Cat(Quoted(v),
-                                        " is not an ApplVerID (2..9) or a version FIX.4.0 .. "
-                                        "FIX.5.0SP2");
+                               " is not an ApplVerID (2..9) or a version FIX.4.0 .. "
+                               "FIX.5.0SP2");
            c.default_appl_ver_id = *id; return std::string()),
-    FW_KEY("ConnectionType",
-           if (v == "initiator") { c.connection_type = ConnectionType::kInitiator; }
-           else if (v == "acceptor") { c.connection_type = ConnectionType::kAcceptor; }
-           else { return Cat(Quoted(v), " is not initiator or acceptor"); }
-           return std::string()),
+    FW_KEY(
+        "ConnectionType",
+        if (v == "initiator") {
+          c.connection_type = ConnectionType::kInitiator;
+        } else if (v == "acceptor") { c.connection_type = ConnectionType::kAcceptor; } else {
+          return Cat(Quoted(v), " is not initiator or acceptor");
+        } return std::string()),
     // Schedule.
     FW_KEY("StartTime", return SetTime(v, c.start_time)),
     FW_KEY("EndTime", return SetTime(v, c.end_time)),
@@ -213,12 +220,12 @@ const KeyDef kKeys[] = {
     FW_KEY("LogonDay", return SetDay(v, c.logon_day)),
     FW_KEY("LogoutDay", return SetDay(v, c.logout_day)),
     FW_BOOL("UseLocalTime", use_local_time),
-    FW_KEY("TimeZone",
-           if (v.empty()) return std::string("must not be empty");
-           absl::TimeZone tz;
-           if (!absl::LoadTimeZone(std::string(v), &tz)) {
-             return Cat(Quoted(v), " is not a tz database time zone (e.g. America/New_York)");
-           } c.time_zone = std::string(v); return std::string()),
+    FW_KEY(
+        "TimeZone", if (v.empty()) return std::string("must not be empty"); absl::TimeZone tz;
+        if (!absl::LoadTimeZone(std::string(v), &tz)) {
+          return Cat(Quoted(v), " is not a tz database time zone (e.g. America/New_York)");
+        } c.time_zone = std::string(v);
+        return std::string()),
     // Session behaviour.
     FW_KEY("HeartBtInt", return SetInt(v, 0, kMaxSeconds, c.heart_bt_int)),
     FW_BOOL("SendResetSeqNumFlag", send_reset_seq_num_flag),
@@ -232,19 +239,19 @@ const KeyDef kKeys[] = {
     FW_KEY("MaxLatency", return SetInt(v, 1, kMaxSeconds, c.max_latency)),
     FW_KEY("LogonTimeout", return SetInt(v, 1, kMaxSeconds, c.logon_timeout)),
     FW_KEY("LogoutTimeout", return SetInt(v, 1, kMaxSeconds, c.logout_timeout)),
-    FW_KEY("MillisecondsInTimeStamp",
-           bool b = false; std::string e = SetBool(v, b);
+    FW_KEY("MillisecondsInTimeStamp", bool b = false; std::string e = SetBool(v, b);
            if (e.empty()) p.milliseconds_in_timestamp = b; return e),
-    FW_KEY("TimestampPrecision",
-           if (v == "0") { p.timestamp_precision = TimePrecision::kSeconds; }
-           else if (v == "3") { p.timestamp_precision = TimePrecision::kMillis; }
-           else if (v == "6") { p.timestamp_precision = TimePrecision::kMicros; }
-           else if (v == "9") { p.timestamp_precision = TimePrecision::kNanos; }
-           else { return Cat(Quoted(v), " is not 0, 3, 6 or 9"); }
-           return std::string()),
+    FW_KEY(
+        "TimestampPrecision",
+        if (v == "0") { p.timestamp_precision = TimePrecision::kSeconds; } else if (v == "3") {
+          p.timestamp_precision = TimePrecision::kMillis;
+        } else if (v == "6") {
+          p.timestamp_precision = TimePrecision::kMicros;
+        } else if (v == "9") { p.timestamp_precision = TimePrecision::kNanos; } else {
+          return Cat(Quoted(v), " is not 0, 3, 6 or 9");
+        } return std::string()),
     FW_BOOL("PersistMessages", persist_messages),
-    FW_KEY("ResendRequestChunkSize",
-           return SetInt(v, 0, 2147483647, c.resend_request_chunk_size)),
+    FW_KEY("ResendRequestChunkSize", return SetInt(v, 0, 2147483647, c.resend_request_chunk_size)),
     // Validation.
     FW_BOOL("UseDataDictionary", use_data_dictionary),
     FW_KEY("DataDictionary", return SetNonEmpty(v, c.data_dictionary)),
@@ -264,9 +271,9 @@ const KeyDef kKeys[] = {
     FW_KEY("SocketReceiveBufferSize",
            return SetInt(v, 0, kMaxBuffer, c.socket_receive_buffer_size)),
     FW_KEY("SocketConnectHost", return SetNonEmpty(v, p.primary_host)),
-    FW_KEY("SocketConnectPort",
-           std::uint16_t port = 0; std::string e = SetInt(v, 1, kMaxPort, port);
-           if (e.empty()) p.primary_port = port; return e),
+    FW_KEY("SocketConnectPort", std::uint16_t port = 0;
+           std::string e = SetInt(v, 1, kMaxPort, port); if (e.empty()) p.primary_port = port;
+           return e),
     FW_KEY("SocketConnectSourceHost", return SetNonEmpty(v, p.primary_source_host)),
     FW_KEY("SocketConnectSourcePort", return SetInt(v, 0, kMaxPort, p.primary_source_port)),
     FW_KEY("ReconnectInterval", return SetInt(v, 1, kMaxSeconds, c.reconnect_interval)),
@@ -274,22 +281,23 @@ const KeyDef kKeys[] = {
     FW_KEY("FileStorePath", return SetNonEmpty(v, c.file_store_path)),
     FW_KEY("FileLogPath", return SetNonEmpty(v, c.file_log_path)),
     FW_KEY("FileLogBackupPath", return SetNonEmpty(v, c.file_log_backup_path)),
-    FW_KEY("StoreType",
-           if (v == "memory") { p.store_type = StoreType::kMemory; }
-           else if (v == "mmap") { p.store_type = StoreType::kMmap; }
-           else if (v == "file") { p.store_type = StoreType::kFile; }
-           else { return Cat(Quoted(v), " is not memory, mmap or file"); }
-           return std::string()),
-    FW_KEY("StoreSync",
-           if (v == "none") { c.store_sync = StoreSync::kNone; }
-           else if (v == "flush") { c.store_sync = StoreSync::kFlush; }
-           else if (v == "fsync") { c.store_sync = StoreSync::kFsync; }
-           else if (v == "group") { c.store_sync = StoreSync::kGroup; }
-           else { return Cat(Quoted(v), " is not none, flush, fsync or group"); }
-           return std::string()),
+    FW_KEY(
+        "StoreType",
+        if (v == "memory") { p.store_type = StoreType::kMemory; } else if (v == "mmap") {
+          p.store_type = StoreType::kMmap;
+        } else if (v == "file") { p.store_type = StoreType::kFile; } else {
+          return Cat(Quoted(v), " is not memory, mmap or file");
+        } return std::string()),
+    FW_KEY(
+        "StoreSync", if (v == "none") { c.store_sync = StoreSync::kNone; } else if (v == "flush") {
+          c.store_sync = StoreSync::kFlush;
+        } else if (v == "fsync") { c.store_sync = StoreSync::kFsync; } else if (v == "group") {
+          c.store_sync = StoreSync::kGroup;
+        } else {
+          return Cat(Quoted(v), " is not none, flush, fsync or group");
+        } return std::string()),
     FW_BOOL("BusyPoll", busy_poll),
-    FW_KEY("CpuAffinity",
-           int cpu = 0; std::string e = SetInt(v, 0, 4095, cpu);
+    FW_KEY("CpuAffinity", int cpu = 0; std::string e = SetInt(v, 0, 4095, cpu);
            if (e.empty()) c.cpu_affinity = cpu; return e),
 };
 
@@ -529,11 +537,10 @@ absl::StatusOr<SessionConfig> BuildSession(const SettingsSection& section,
   }
 
   auto missing = [&](std::string_view key, std::string_view why) {
-    return Error(source, section.line,
-                 Cat("[SESSION] is missing required setting ", key, why));
+    return Error(source, section.line, Cat("[SESSION] is missing required setting ", key, why));
   };
-  for (std::string_view key : {"BeginString", "SenderCompID", "TargetCompID", "ConnectionType",
-                               "StartTime", "EndTime"}) {
+  for (std::string_view key :
+       {"BeginString", "SenderCompID", "TargetCompID", "ConnectionType", "StartTime", "EndTime"}) {
     if (!has(key)) return missing(key, "");
   }
 
@@ -551,15 +558,16 @@ absl::StatusOr<SessionConfig> BuildSession(const SettingsSection& section,
     for (const auto& [n, alt] : alternates) {
       if (n != expected) {
         return Error(source, alt.line,
-                     Cat("SocketConnectHost", n, ": failover alternates must be "
-                                  "numbered consecutively from 1 (SocketConnectHost", expected,
-                                  " is missing)"));
+                     Cat("SocketConnectHost", n,
+                         ": failover alternates must be "
+                         "numbered consecutively from 1 (SocketConnectHost",
+                         expected, " is missing)"));
       }
       if (!alt.host || !alt.port) {
-        return Error(source, alt.line,
-                     Cat(alt.host ? "SocketConnectHost" : "SocketConnectPort", n,
-                                  " has no matching ",
-                                  alt.host ? "SocketConnectPort" : "SocketConnectHost", n));
+        return Error(
+            source, alt.line,
+            Cat(alt.host ? "SocketConnectHost" : "SocketConnectPort", n, " has no matching ",
+                alt.host ? "SocketConnectPort" : "SocketConnectHost", n));
       }
       c.socket_connect.push_back({*alt.host, *alt.port, alt.source_host, alt.source_port});
       ++expected;
@@ -581,7 +589,7 @@ absl::StatusOr<SessionConfig> BuildSession(const SettingsSection& section,
     if (!id_value) {
       return Error(source, e->line,
                    Cat(e->key, ": ", Quoted(version),
-                                " is not an ApplVerID (2..9) or a version FIX.4.0 .. FIX.5.0SP2"));
+                       " is not an ApplVerID (2..9) or a version FIX.4.0 .. FIX.5.0SP2"));
     }
     if (e->value.empty()) return Error(source, e->line, Cat(e->key, ": must not be empty"));
     c.app_data_dictionaries.emplace_back(*id_value, e->value);
@@ -718,9 +726,9 @@ absl::StatusOr<SettingsFile> LoadSettingsFromString(std::string_view text,
       const std::string name = Upper(Trim(line.substr(1, line.size() - 2)));
       if (name == "DEFAULT") {
         if (file.defaults) {
-          return Error(source, line_number,
-                       Cat("second [DEFAULT] section (the first is at line ",
-                                    file.defaults->line, ")"));
+          return Error(
+              source, line_number,
+              Cat("second [DEFAULT] section (the first is at line ", file.defaults->line, ")"));
         }
         file.defaults = SettingsSection{"DEFAULT", line_number, {}};
         current = &*file.defaults;
@@ -747,8 +755,7 @@ absl::StatusOr<SettingsFile> LoadSettingsFromString(std::string_view text,
     }
     if (const SettingsEntry* previous = current->Find(key)) {
       return Error(source, line_number,
-                   Cat(key, ": given twice in one section (first at line ",
-                                previous->line, ")"));
+                   Cat(key, ": given twice in one section (first at line ", previous->line, ")"));
     }
     absl::StatusOr<std::string> value =
         SubstituteEnv(Trim(line.substr(equals + 1)), source, line_number);
@@ -769,8 +776,8 @@ absl::StatusOr<SettingsFile> LoadSettingsFromString(std::string_view text,
     auto [it, inserted] = first_line_of_id.emplace(config->SessionId(), section.line);
     if (!inserted) {
       return Error(source, section.line,
-                   Cat("duplicate session ", config->SessionId(),
-                                " (first defined at line ", it->second, ")"));
+                   Cat("duplicate session ", config->SessionId(), " (first defined at line ",
+                       it->second, ")"));
     }
     file.sessions.push_back(*std::move(config));
   }

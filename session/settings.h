@@ -98,16 +98,16 @@ struct SessionConfig {
   ConnectionType connection_type = ConnectionType::kInitiator;  // ConnectionType (required)
 
   // --- Schedule (see schedule.h) --------------------------------------------
-  TimeOfDay start_time;              // StartTime (required)
-  TimeOfDay end_time;                // EndTime (required)
-  std::optional<Weekday> start_day;  // StartDay: weekly session (with EndDay)
-  std::optional<Weekday> end_day;    // EndDay
-  TimeOfDay logon_time;              // LogonTime (default StartTime)
-  TimeOfDay logout_time;             // LogoutTime (default EndTime)
-  std::optional<Weekday> logon_day;  // LogonDay (default StartDay)
-  std::optional<Weekday> logout_day; // LogoutDay (default EndDay)
-  bool use_local_time = false;       // UseLocalTime: times in the machine's zone (N)
-  std::string time_zone;             // TimeZone (QuickFIX/J): tz name; empty = UTC / local
+  TimeOfDay start_time;               // StartTime (required)
+  TimeOfDay end_time;                 // EndTime (required)
+  std::optional<Weekday> start_day;   // StartDay: weekly session (with EndDay)
+  std::optional<Weekday> end_day;     // EndDay
+  TimeOfDay logon_time;               // LogonTime (default StartTime)
+  TimeOfDay logout_time;              // LogoutTime (default EndTime)
+  std::optional<Weekday> logon_day;   // LogonDay (default StartDay)
+  std::optional<Weekday> logout_day;  // LogoutDay (default EndDay)
+  bool use_local_time = false;        // UseLocalTime: times in the machine's zone (N)
+  std::string time_zone;              // TimeZone (QuickFIX/J): tz name; empty = UTC / local
 
   // --- Session behaviour ------------------------------------------------------
   int heart_bt_int = 0;                         // HeartBtInt seconds (initiators: required, > 0)
@@ -137,12 +137,12 @@ struct SessionConfig {
   std::string app_data_dictionary;        // AppDataDictionary (FIXT.1.1, for DefaultApplVerID)
   // AppDataDictionary.<version>=path: (ApplVerID 2..9, path), in file order.
   std::vector<std::pair<int, std::string>> app_data_dictionaries;
-  bool validate_length_and_checksum = true;   // ValidateLengthAndChecksum (Y)
-  bool validate_fields_out_of_order = true;   // ValidateFieldsOutOfOrder (Y)
-  bool validate_fields_have_values = true;    // ValidateFieldsHaveValues (Y)
-  bool validate_user_defined_fields = true;   // ValidateUserDefinedFields (Y)
-  bool allow_unknown_msg_fields = false;      // AllowUnknownMsgFields (N)
-  bool preserve_message_fields_order = false; // PreserveMessageFieldsOrder (N)
+  bool validate_length_and_checksum = true;    // ValidateLengthAndChecksum (Y)
+  bool validate_fields_out_of_order = true;    // ValidateFieldsOutOfOrder (Y)
+  bool validate_fields_have_values = true;     // ValidateFieldsHaveValues (Y)
+  bool validate_user_defined_fields = true;    // ValidateUserDefinedFields (Y)
+  bool allow_unknown_msg_fields = false;       // AllowUnknownMsgFields (N)
+  bool preserve_message_fields_order = false;  // PreserveMessageFieldsOrder (N)
 
   // --- Sockets ----------------------------------------------------------------
   std::uint16_t socket_accept_port = 0;  // SocketAcceptPort (acceptors: required)
@@ -152,7 +152,7 @@ struct SessionConfig {
   int socket_receive_buffer_size = 0;    // SocketReceiveBufferSize bytes (0 = OS default)
   // Initiators: the primary address first, then SocketConnectHost1/Port1, 2, ...
   std::vector<SocketAddress> socket_connect;
-  int reconnect_interval = 30;           // ReconnectInterval seconds (30)
+  int reconnect_interval = 30;  // ReconnectInterval seconds (30)
 
   // --- Store and log ------------------------------------------------------------
   std::string file_store_path;       // FileStorePath
@@ -197,7 +197,7 @@ struct SettingsSection {
 // SettingsFile: a loaded settings file.
 struct SettingsFile {
   std::string source;
-  std::optional<SettingsSection> defaults;  // the [DEFAULT] section, if any
+  std::optional<SettingsSection> defaults;        // the [DEFAULT] section, if any
   std::vector<SettingsSection> session_sections;  // the [SESSION] sections, in file order
   std::vector<SessionConfig> sessions;            // one per session_sections entry, same order
 };
@@ -206,8 +206,7 @@ struct SettingsFile {
 absl::StatusOr<SettingsFile> LoadSettingsFile(const std::string& path);
 
 // LoadSettingsFromString parses `text`; errors name `source`.
-absl::StatusOr<SettingsFile> LoadSettingsFromString(std::string_view text,
-                                                    std::string_view source);
+absl::StatusOr<SettingsFile> LoadSettingsFromString(std::string_view text, std::string_view source);
 
 // ParseWeekday accepts a day name (Sunday .. Saturday) or its 2- or 3-letter
 // abbreviation (Su/Sun .. Sa/Sat), case-insensitive.
