@@ -3,13 +3,16 @@
 // [DEFAULT] inheritance, and every error with its file:line.
 #include "fixwire/session/settings.h"
 
+#include <cctype>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "gtest/gtest.h"
+#include "tests/session/quickfix_reference.h"
 
 namespace fixwire {
 namespace {
@@ -107,7 +110,7 @@ TEST(SettingsTest, AcceptorFileWithTwoSessions) {
   EXPECT_EQ(a.store_sync, StoreSync::kFlush);
   EXPECT_EQ(a.file_log_path, "log");
   EXPECT_TRUE(a.use_data_dictionary);
-  EXPECT_EQ(a.data_dictionary, "spec/FIX44.xml");
+  EXPECT_EQ(a.data_dictionary, "codec/dictionaries/FIX44.xml");
   EXPECT_FALSE(a.validate_user_defined_fields);
   EXPECT_TRUE(a.reset_on_logon);
   EXPECT_EQ(a.max_latency, 30);
@@ -118,7 +121,7 @@ TEST(SettingsTest, AcceptorFileWithTwoSessions) {
 
   const SessionConfig& b = f->sessions[1];
   EXPECT_EQ(b.SessionId(), "FIX.4.2:EXEC->BROKER2");
-  EXPECT_EQ(b.data_dictionary, "spec/FIX42.xml");  // overrides [DEFAULT]
+  EXPECT_EQ(b.data_dictionary, "codec/dictionaries/FIX42.xml");  // overrides [DEFAULT]
   EXPECT_EQ(b.start_day, Weekday::kSunday);
   EXPECT_EQ(b.end_day, Weekday::kFriday);
   EXPECT_EQ(b.start_time, T(17, 0));
@@ -171,10 +174,11 @@ TEST(SettingsTest, FixtFileWithApplicationDictionaries) {
   EXPECT_EQ(c.SessionId(), "FIXT.1.1:BUYSIDE->VENUE:primary");
   EXPECT_EQ(c.session_qualifier, "primary");
   EXPECT_EQ(c.default_appl_ver_id, 9);
-  EXPECT_EQ(c.transport_data_dictionary, "spec/FIXT11.xml");
-  EXPECT_EQ(c.app_data_dictionary, "spec/FIX50SP2.xml");
+  EXPECT_EQ(c.transport_data_dictionary, "codec/dictionaries/FIXT11.xml");
+  EXPECT_EQ(c.app_data_dictionary, "codec/dictionaries/FIX50SP2.xml");
   ASSERT_EQ(c.app_data_dictionaries.size(), 1u);
-  EXPECT_EQ(c.app_data_dictionaries[0], (std::pair<int, std::string>{6, "spec/FIX44.xml"}));
+  EXPECT_EQ(c.app_data_dictionaries[0],
+            (std::pair<int, std::string>{6, "codec/dictionaries/FIX44.xml"}));
   EXPECT_TRUE(c.reset_on_logout);
   EXPECT_TRUE(c.reset_on_disconnect);
   EXPECT_FALSE(c.use_local_time);
@@ -182,6 +186,44 @@ TEST(SettingsTest, FixtFileWithApplicationDictionaries) {
   EXPECT_EQ(c.store_type, StoreType::kMemory);  // no FileStorePath
   ASSERT_EQ(c.socket_connect.size(), 1u);
   EXPECT_EQ(c.socket_connect[0].port, 5001);
+}
+
+// The example files are QuickFIX files: QuickFIX 1.15 loads them, builds every
+// session (its SessionFactory checks what it requires and loads the data
+// dictionaries), and sees the same sessions with the same values.
+TEST(SettingsTest, ExampleFilesLoadInQuickFixWithTheSameValues) {
+  for (const char* path : {"tests/data/settings/acceptor.cfg", "tests/data/settings/initiator.cfg",
+                           "tests/data/settings/fixt.cfg"}) {
+    SCOPED_TRACE(path);
+    std::string error;
+    const std::vector<fixwire_quickfix::Session> reference =
+        fixwire_quickfix::LoadSessions(path, &error);
+    ASSERT_TRUE(error.empty()) << error;
+    absl::StatusOr<SettingsFile> f = LoadSettingsFile(path);
+    ASSERT_TRUE(f.ok()) << f.status();
+    ASSERT_EQ(f->sessions.size(), reference.size());
+    for (std::size_t i = 0; i < f->sessions.size(); ++i) {
+      const SessionConfig& ours = f->sessions[i];
+      const SettingsSection& section = f->session_sections[i];
+      const fixwire_quickfix::Session* theirs = nullptr;
+      for (const fixwire_quickfix::Session& r : reference) {
+        if (r.id == ours.SessionId()) theirs = &r;
+      }
+      ASSERT_NE(theirs, nullptr) << ours.SessionId();
+      // Our merged view: [DEFAULT] overridden by the section, keys upper-cased.
+      std::map<std::string, std::string> merged;
+      auto upper = [](std::string key) {
+        for (char& ch : key) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        return key;
+      };
+      if (f->defaults) {
+        for (const SettingsEntry& e : f->defaults->entries) merged[upper(e.key)] = e.value;
+      }
+      for (const SettingsEntry& e : section.entries) merged[upper(e.key)] = e.value;
+      EXPECT_EQ(merged, theirs->values);
+      EXPECT_EQ(ours.heart_bt_int, theirs->heart_bt_int);
+    }
+  }
 }
 
 TEST(SettingsTest, MissingFileIsNotFound) {
