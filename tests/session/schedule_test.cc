@@ -21,6 +21,7 @@
 #include "absl/time/time.h"
 #include "fixwire/session/settings.h"
 #include "gtest/gtest.h"
+#include "tests/session/quickfix_reference.h"
 #include "tests/support/alloc_counter.h"
 
 namespace fixwire {
@@ -190,6 +191,119 @@ TEST(ScheduleTest, FromConfigUsesSessionAndLogonTimes) {
   const std::int64_t t = At("Europe/London", 2026, 7, 1, 6, 30);
   EXPECT_TRUE(session->IsInSession(t));
   EXPECT_FALSE(logon->IsInSession(t));
+}
+
+// ------------------------------------------------------------- QuickFIX's TimeRange
+
+fixwire_quickfix::Range QuickFixRange(const ScheduleSpec& spec) {
+  return {spec.start_time.seconds_of_day(), spec.end_time.seconds_of_day(),
+          spec.start_day ? static_cast<int>(*spec.start_day) : -1,
+          spec.end_day ? static_cast<int>(*spec.end_day) : -1};
+}
+
+// In UTC, minute by minute over three weeks, IsInSession agrees with QuickFIX
+// 1.15's TimeRange::isInRange except at the closing instant itself (QuickFIX
+// counts EndTime in; windows here are half-open), and IsSameSession agrees
+// with isInSameRange where QuickFIX's rule is the window (not for 24-hour
+// sessions or windows that wrap the week: see the next test).
+TEST(ScheduleTest, MatchesQuickFixTimeRangeInUtc) {
+  struct Case {
+    const char* label;
+    ScheduleSpec spec;
+    bool same_session_like_quickfix;
+  };
+  const Case cases[] = {
+      {"daily 08-17", Spec(T(8, 0), T(17, 0), std::nullopt, std::nullopt, "", false), true},
+      {"daily 22-06", Spec(T(22, 0), T(6, 0), std::nullopt, std::nullopt, "", false), true},
+      {"daily 13:30:15-13:30:14",
+       Spec(T(13, 30, 15), T(13, 30, 14), std::nullopt, std::nullopt, "", false), true},
+      {"daily 17=17", Spec(T(17, 0), T(17, 0), std::nullopt, std::nullopt, "", false), false},
+      {"weekly Sun 22 - Fri 21",
+       Spec(T(22, 0), T(21, 0), Weekday::kSunday, Weekday::kFriday, "", false), true},
+      {"weekly Mon 09 - Thu 23",
+       Spec(T(9, 0), T(23, 0), Weekday::kMonday, Weekday::kThursday, "", false), true},
+      {"weekly Fri 17 - Tue 08",
+       Spec(T(17, 0), T(8, 0), Weekday::kFriday, Weekday::kTuesday, "", false), false},
+      {"weekly Sun 22 - Sun 21",
+       Spec(T(22, 0), T(21, 0), Weekday::kSunday, Weekday::kSunday, "", false), false},
+      {"weekly Mon 08 - Mon 17",
+       Spec(T(8, 0), T(17, 0), Weekday::kMonday, Weekday::kMonday, "", false), false},
+      {"weekly Sat 12 - Sun 02:30",
+       Spec(T(12, 0), T(2, 30), Weekday::kSaturday, Weekday::kSunday, "", false), false},
+  };
+  const std::int64_t begin = Utc(2026, 3, 1, 0, 0);
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.label);
+    const SessionSchedule s = Make(c.spec);
+    const fixwire_quickfix::Range range = QuickFixRange(c.spec);
+    auto closes_at = [&](std::int64_t t) { return !s.IsInSession(t) && s.IsInSession(t - 1); };
+    int mismatches = 0;
+    for (int i = 0; i < 3 * 7 * 24 * 60 && mismatches < 5; ++i) {
+      const std::int64_t t = begin + i * kMinute;
+      const long long seconds = t / kSecond;
+      const bool quickfix_in = fixwire_quickfix::InRange(range, seconds);
+      if (closes_at(t)) {
+        EXPECT_TRUE(quickfix_in) << "QuickFIX counts the closing instant in";
+        continue;
+      }
+      if (s.IsInSession(t) != quickfix_in) {
+        ++mismatches;
+        ADD_FAILURE() << "IsInSession at " << absl::FormatTime(absl::FromUnixNanos(t)) << ": "
+                      << s.IsInSession(t) << ", QuickFIX " << quickfix_in;
+      }
+      if (!c.same_session_like_quickfix) continue;
+      for (int back : {1, 60, 600, 23 * 60, 3 * 24 * 60}) {
+        const std::int64_t b = t - back * kMinute;
+        if (closes_at(b)) continue;
+        // Later time first: QuickFIX's other argument order ignores where the
+        // earlier time lies in its window (see the next test).
+        const bool quickfix_same = fixwire_quickfix::InSameRange(range, seconds, b / kSecond);
+        if (s.IsSameSession(b, t) != quickfix_same) {
+          ++mismatches;
+          ADD_FAILURE() << "IsSameSession(" << absl::FormatTime(absl::FromUnixNanos(b)) << ", "
+                        << absl::FormatTime(absl::FromUnixNanos(t)) << "): " << !quickfix_same
+                        << ", QuickFIX " << quickfix_same;
+        }
+      }
+    }
+  }
+}
+
+// Where fixwire's reset differs from QuickFIX 1.15 on purpose.
+TEST(ScheduleTest, ResetDiffersFromQuickFixWhereQuickFixIgnoresTheWindow) {
+  // StartTime == EndTime: QuickFIX resets at UTC midnight (it compares dates);
+  // fixwire resets at StartTime, as the 24-hour session is meant.
+  const ScheduleSpec daily = Spec(T(17, 0), T(17, 0), std::nullopt, std::nullopt, "", false);
+  const SessionSchedule s = Make(daily);
+  const auto range = QuickFixRange(daily);
+  const std::int64_t evening = Utc(2026, 3, 2, 18, 0), night = Utc(2026, 3, 3, 1, 0);
+  EXPECT_TRUE(s.IsSameSession(evening, night));
+  EXPECT_FALSE(fixwire_quickfix::InSameRange(range, evening / kSecond, night / kSecond));
+  const std::int64_t morning = Utc(2026, 3, 2, 1, 0);
+  EXPECT_FALSE(s.IsSameSession(morning, evening));
+  EXPECT_TRUE(fixwire_quickfix::InSameRange(range, morning / kSecond, evening / kSecond));
+
+  // A window longer than 12 hours: QuickFIX's isInSameRange(earlier, later)
+  // only compares the distance with the window length, so two times in
+  // consecutive windows count as one session; fixwire does not.
+  const ScheduleSpec longday =
+      Spec(T(13, 30, 15), T(13, 30, 14), std::nullopt, std::nullopt, "", false);
+  const std::int64_t first = Utc(2026, 2, 28, 1, 0), second = Utc(2026, 3, 1, 0, 0);
+  EXPECT_FALSE(Make(longday).IsSameSession(first, second));
+  EXPECT_TRUE(
+      fixwire_quickfix::InSameRange(QuickFixRange(longday), first / kSecond, second / kSecond));
+  EXPECT_FALSE(
+      fixwire_quickfix::InSameRange(QuickFixRange(longday), second / kSecond, first / kSecond));
+
+  // A weekly window across Saturday/Sunday: QuickFIX compares Sunday-based
+  // calendar weeks and splits the window; fixwire keeps it one session.
+  const ScheduleSpec weekly =
+      Spec(T(17, 0), T(8, 0), Weekday::kFriday, Weekday::kTuesday, "", false);
+  const SessionSchedule w = Make(weekly);
+  const std::int64_t saturday = Utc(2026, 3, 7, 12, 0), monday = Utc(2026, 3, 9, 12, 0);
+  EXPECT_TRUE(w.IsSameSession(saturday, monday));
+  EXPECT_FALSE(
+      fixwire_quickfix::InSameRange(QuickFixRange(weekly), saturday / kSecond, monday / kSecond));
 }
 
 // ------------------------------------------------------------- allocation
