@@ -595,6 +595,23 @@ absl::StatusOr<SessionConfig> BuildSession(const SettingsSection& section,
     c.app_data_dictionaries.emplace_back(*id_value, e->value);
   }
 
+  // Dictionaries: QuickFIX requires them with UseDataDictionary=Y; fixwire
+  // falls back to the ones it ships (FIX.4.2, FIX.4.4, FIX.5.0SP2, FIXT.1.1)
+  // and requires the key only for the other versions.
+  if (c.use_data_dictionary) {
+    if (!c.is_fixt()) {
+      if (c.data_dictionary.empty() && c.begin_string != "FIX.4.2" && c.begin_string != "FIX.4.4") {
+        return missing("DataDictionary", Cat(" (UseDataDictionary=Y; fixwire ships no ",
+                                             c.begin_string, " dictionary)"));
+      }
+    } else if (c.app_data_dictionary.empty() && c.default_appl_ver_id != 4 &&
+               c.default_appl_ver_id != 6 && c.default_appl_ver_id != 9) {
+      return missing("AppDataDictionary",
+                     " (UseDataDictionary=Y; fixwire ships application dictionaries for "
+                     "FIX.4.2, FIX.4.4 and FIX.5.0SP2 only)");
+    }
+  }
+
   // Schedule consistency, as QuickFIX's SessionFactory checks it.
   if (c.start_day.has_value() != c.end_day.has_value()) {
     const std::string_view given = c.start_day ? "StartDay" : "EndDay";
