@@ -4,6 +4,7 @@
 #include "fixwire/session/settings.h"
 
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -715,6 +716,63 @@ TEST(SettingsTest, RequiredKeysPerRole) {
   EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=6\n")).ok());
   // A required key may come from [DEFAULT].
   EXPECT_TRUE(Load(With("[DEFAULT]\nHeartBtInt=5\n", Without(kInitiator, "HeartBtInt"))).ok());
+}
+
+// The rules kept from QuickFIX: QuickFIX 1.15 (SessionSettings plus
+// SessionFactory) rejects each of these files too, and accepts the valid base.
+TEST(SettingsTest, QuickFixRejectsWhatFixwireRejectsForItsOwnRules) {
+  const std::string dir = std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
+  int n = 0;
+  auto quickfix_error = [&](const std::string& text) {
+    const std::string path = dir + "/quickfix_rule_" + std::to_string(n++) + ".cfg";
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    EXPECT_NE(f, nullptr);
+    std::fputs(text.c_str(), f);
+    std::fclose(f);
+    std::string error;
+    fixwire_quickfix::LoadSessions(path, &error);
+    return error;
+  };
+  const std::string initiator = With(kInitiator, "UseDataDictionary=N\n");
+  const std::string acceptor = With(kAcceptor, "UseDataDictionary=N\n");
+  std::string fixt(acceptor);
+  fixt.replace(fixt.find("FIX.4.4"), 7, "FIXT.1.1");
+  std::string window(acceptor);
+  window.replace(window.find("StartTime=00:00:00"), 18, "StartTime=08:00:00");
+  window.replace(window.find("EndTime=00:00:00"), 16, "EndTime=17:00:00");
+  ASSERT_EQ(quickfix_error(initiator), "");
+  ASSERT_EQ(quickfix_error(acceptor), "");
+  ASSERT_EQ(quickfix_error(With(fixt, "DefaultApplVerID=9\n")), "");
+  const std::string rejected[] = {
+      Without(initiator, "BeginString"),
+      Without(initiator, "SenderCompID"),
+      Without(initiator, "TargetCompID"),
+      Without(initiator, "ConnectionType"),
+      Without(initiator, "StartTime"),
+      Without(initiator, "EndTime"),
+      Without(initiator, "HeartBtInt"),
+      With(Without(initiator, "HeartBtInt"), "HeartBtInt=0\n"),
+      With(Without(initiator, "HeartBtInt"), "HeartBtInt=x\n"),
+      With(acceptor, "BeginString=FIX.5.0\n")
+          .replace(acceptor.find("BeginString=FIX.4.4\n"), 20, ""),
+      With(Without(acceptor, "ConnectionType"), "ConnectionType=both\n"),
+      With(acceptor, "SessionQualifier=q\n"),
+      With(acceptor, "StartDay=Mon\n"),
+      With(acceptor, "ResetOnLogon=yes\n"),
+      With(window, "LogonTime=07:00:00\n"),
+      With(window, "LogoutTime=18:00:00\n"),
+      With(Without(acceptor, "StartTime"), "StartTime=8:00\n"),
+      fixt,
+  };
+  for (const std::string& text : rejected) {
+    SCOPED_TRACE(text);
+    EXPECT_FALSE(Load(text).ok());
+    EXPECT_NE(quickfix_error(text), "");
+  }
+  // Stricter than QuickFIX: EndDay without StartDay. QuickFIX reads StartDay
+  // first, stops at its absence and never looks at EndDay.
+  EXPECT_FALSE(Load(With(acceptor, "EndDay=Mon\n")).ok());
+  EXPECT_EQ(quickfix_error(With(acceptor, "EndDay=Mon\n")), "");
 }
 
 TEST(SettingsTest, RoleAndScheduleConsistency) {
