@@ -78,6 +78,13 @@ absl::StatusOr<SessionSchedule> SessionSchedule::Create(const ScheduleSpec& spec
     s.end_seconds_ = s.start_seconds_;
     s.end_days_after_ = s.period_days_;
   }
+  // A zone without transitions keeps one offset: plain arithmetic then.
+  absl::TimeZone::CivilTransition transition;
+  if (!s.zone_.NextTransition(absl::InfinitePast(), &transition)) {
+    s.fixed_offset_ = true;
+    s.offset_nanos_ =
+        static_cast<std::int64_t>(s.zone_.At(absl::UnixEpoch()).offset) * 1'000'000'000;
+  }
   return s;
 }
 
@@ -106,50 +113,91 @@ absl::Time SessionSchedule::Close(absl::CivilDay start_day) const noexcept {
   return FirstReach(AtSecondOfDay(start_day + end_days_after_, end_seconds_));
 }
 
-absl::CivilDay SessionSchedule::LastStartDay(absl::Time t) const noexcept {
+SessionSchedule::Window SessionSchedule::ZoneWindowAt(std::int64_t utc_nanos,
+                                                      bool with_next_close) const noexcept {
+  const absl::Time t = absl::FromUnixNanos(utc_nanos);
   absl::CivilDay day = absl::CivilDay(absl::ToCivilSecond(t, zone_));
   if (weekly_) {
-    const int back =
-        (DaysSinceMonday(absl::GetWeekday(day)) - DaysSinceMonday(start_weekday_) + 7) % 7;
-    day -= back;
+    day -= (DaysSinceMonday(absl::GetWeekday(day)) - DaysSinceMonday(start_weekday_) + 7) % 7;
   }
   // The civil day of `t` is the right answer unless a DST change moved the
   // open across it; a step or two settles it.
-  while (Open(day) > t) day -= period_days_;
-  while (Open(day + period_days_) <= t) day += period_days_;
-  return day;
+  absl::Time open = Open(day);
+  while (open > t) {
+    day -= period_days_;
+    open = Open(day);
+  }
+  absl::Time next_open = Open(day + period_days_);
+  while (next_open <= t) {
+    day += period_days_;
+    open = next_open;
+    next_open = Open(day + period_days_);
+  }
+  Window w;
+  w.open = absl::ToUnixNanos(open);
+  w.next_open = absl::ToUnixNanos(next_open);
+  if (always_open_) {
+    w.close = w.next_open;
+    w.next_close = w.next_open;  // unused: NextEnd returns `close`
+  } else {
+    w.close = absl::ToUnixNanos(Close(day));
+    // Only NextEnd needs it, and only out of session: one zone lookup saved.
+    w.next_close = with_next_close ? absl::ToUnixNanos(Close(day + period_days_)) : w.close;
+  }
+  return w;
+}
+
+SessionSchedule::Window SessionSchedule::FixedWindowAt(std::int64_t utc_nanos) const noexcept {
+  constexpr std::int64_t kSecond = 1'000'000'000;
+  constexpr std::int64_t kDay = 86'400 * kSecond;
+  const std::int64_t local = utc_nanos + offset_nanos_;
+  std::int64_t day = local / kDay - (local % kDay < 0 ? 1 : 0);  // floor
+  if (weekly_) {
+    // 1970-01-01 was a Thursday: three days after a Monday.
+    const int weekday = static_cast<int>(((day + 3) % 7 + 7) % 7);
+    day -= (weekday - DaysSinceMonday(start_weekday_) + 7) % 7;
+  }
+  const std::int64_t start = start_seconds_ * kSecond - offset_nanos_;
+  if (day * kDay + start > utc_nanos) day -= period_days_;
+  const std::int64_t period = period_days_ * kDay;
+  Window w;
+  w.open = day * kDay + start;
+  w.next_open = w.open + period;
+  if (always_open_) {
+    w.close = w.next_open;
+  } else {
+    w.close = (day + end_days_after_) * kDay + end_seconds_ * kSecond - offset_nanos_;
+  }
+  w.next_close = w.close + period;
+  return w;
+}
+
+SessionSchedule::Window SessionSchedule::WindowAt(std::int64_t utc_nanos,
+                                                  bool with_next_close) const noexcept {
+  return fixed_offset_ ? FixedWindowAt(utc_nanos) : ZoneWindowAt(utc_nanos, with_next_close);
 }
 
 bool SessionSchedule::IsInSession(std::int64_t utc_nanos) const noexcept {
-  if (always_open_) return true;
-  const absl::Time t = absl::FromUnixNanos(utc_nanos);
-  return t < Close(LastStartDay(t));
+  return always_open_ || utc_nanos < WindowAt(utc_nanos).close;
 }
 
 bool SessionSchedule::IsSameSession(std::int64_t a, std::int64_t b) const noexcept {
-  const absl::Time ta = absl::FromUnixNanos(a);
-  const absl::Time tb = absl::FromUnixNanos(b);
-  const absl::CivilDay day_a = LastStartDay(ta);
-  if (day_a != LastStartDay(tb)) return false;
-  if (always_open_) return true;
-  const absl::Time close = Close(day_a);
-  return ta < close && tb < close;
+  const Window wa = WindowAt(a);
+  if (wa.open != WindowAt(b).open) return false;
+  return always_open_ || (a < wa.close && b < wa.close);
 }
 
 std::int64_t SessionSchedule::LastStart(std::int64_t utc_nanos) const noexcept {
-  return absl::ToUnixNanos(Open(LastStartDay(absl::FromUnixNanos(utc_nanos))));
+  return WindowAt(utc_nanos).open;
 }
 
 std::int64_t SessionSchedule::NextStart(std::int64_t utc_nanos) const noexcept {
-  return absl::ToUnixNanos(Open(LastStartDay(absl::FromUnixNanos(utc_nanos)) + period_days_));
+  return WindowAt(utc_nanos).next_open;
 }
 
 std::int64_t SessionSchedule::NextEnd(std::int64_t utc_nanos) const noexcept {
-  const absl::Time t = absl::FromUnixNanos(utc_nanos);
-  const absl::CivilDay day = LastStartDay(t);
-  if (always_open_) return absl::ToUnixNanos(Open(day + period_days_));
-  const absl::Time close = Close(day);
-  return absl::ToUnixNanos(t < close ? close : Close(day + period_days_));
+  const Window w = WindowAt(utc_nanos, /*with_next_close=*/true);
+  return utc_nanos < w.close ? w.close : w.next_close;
 }
 
 }  // namespace fixwire

@@ -19,9 +19,10 @@
 // repeated by a fall-back opens at its first occurrence.
 //
 // Cost and threads: Create loads the zone and allocates; every query is
-// const, allocates nothing and takes no lock beyond the zone lookup of abseil
-// (lock-free after loading), so one schedule may be shared by many threads.
-// Times are nanoseconds since the Unix epoch, UTC.
+// const and allocates nothing, so one schedule may be shared by many threads.
+// In a zone at a fixed offset (UTC) a query is integer arithmetic (about
+// 10-20 ns); in a zone with DST it takes three to five abseil zone lookups
+// (about 0.3-0.7 us). Times are nanoseconds since the Unix epoch, UTC.
 #ifndef FIXWIRE_SESSION_SCHEDULE_H_
 #define FIXWIRE_SESSION_SCHEDULE_H_
 
@@ -83,17 +84,30 @@ class SessionSchedule {
  private:
   SessionSchedule() = default;
 
-  // The civil day of the latest window opened at or before `t`.
-  absl::CivilDay LastStartDay(absl::Time t) const noexcept;
+  // Window: the latest window opened at or before a time, and the next one.
+  struct Window {
+    std::int64_t open;
+    std::int64_t close;  // for a schedule that never closes: next_open
+    std::int64_t next_open;
+    std::int64_t next_close;  // filled only when asked for (else `close`)
+  };
+  Window WindowAt(std::int64_t utc_nanos, bool with_next_close = false) const noexcept;
+  // A zone with DST: civil-time arithmetic through abseil.
+  Window ZoneWindowAt(std::int64_t utc_nanos, bool with_next_close) const noexcept;
   absl::Time Open(absl::CivilDay day) const noexcept;
   absl::Time Close(absl::CivilDay start_day) const noexcept;
   absl::Time FirstReach(absl::CivilSecond civil) const noexcept;
+  // A zone at a fixed offset from UTC (UTC itself, most often): integer
+  // arithmetic on days since 1970-01-01.
+  Window FixedWindowAt(std::int64_t utc_nanos) const noexcept;
 
   absl::TimeZone zone_;
-  int start_seconds_ = 0;   // StartTime, seconds of the day
-  int end_seconds_ = 0;     // EndTime, seconds of the day
-  int end_days_after_ = 0;  // days from a window's start day to its end day
-  int period_days_ = 1;     // 1 (daily) or 7 (weekly)
+  bool fixed_offset_ = false;
+  std::int64_t offset_nanos_ = 0;  // local minus UTC, for a fixed-offset zone
+  int start_seconds_ = 0;          // StartTime, seconds of the day
+  int end_seconds_ = 0;            // EndTime, seconds of the day
+  int end_days_after_ = 0;         // days from a window's start day to its end day
+  int period_days_ = 1;            // 1 (daily) or 7 (weekly)
   absl::Weekday start_weekday_ = absl::Weekday::sunday;
   bool weekly_ = false;
   bool always_open_ = false;
