@@ -1,7 +1,7 @@
 // checksum.cc: public CheckSum entry points, dispatching to the active kernels.
 #include "fixwire/simd/checksum.h"
 
-#include "fixwire/simd/internal/dispatch.h"
+#include "fixwire/simd/internal/active_kernels.h"
 
 namespace fixwire::simd {
 

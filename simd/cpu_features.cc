@@ -6,7 +6,8 @@
 #include <optional>
 #include <string_view>
 
-#include "fixwire/simd/internal/dispatch.h"
+#include "fixwire/simd/dispatch.h"
+#include "fixwire/simd/internal/active_kernels.h"
 #include "fixwire/simd/internal/kernel_table.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -113,10 +114,11 @@ Isa InitialIsa() noexcept {
 }  // namespace
 
 const KernelTable& InitActiveKernels() noexcept {
-  static const KernelTable* const initial = TableFor(InitialIsa());
-  const KernelTable* expected = nullptr;
-  // A SetActiveIsa() that ran first wins; otherwise install the initial choice.
-  g_active_kernels.compare_exchange_strong(expected, initial, std::memory_order_acq_rel);
+  // The first choice installs its table; installing the chosen one here too
+  // keeps this exact whichever thread chose.
+  const KernelTable* no_table = nullptr;
+  g_active_kernels.compare_exchange_strong(no_table, TableFor(simd::Dispatch::Active().isa()),
+                                           std::memory_order_acq_rel);
   return *g_active_kernels.load(std::memory_order_acquire);
 }
 
@@ -171,18 +173,44 @@ Isa BestSupportedIsa() noexcept {
   return Isa::kScalar;
 }
 
-Isa ActiveIsa() noexcept {
-  const simd_internal::KernelTable* active = &simd_internal::Active();
-  for (Isa isa : kAllIsas) {
-    if (simd_internal::TableFor(isa) == active) return isa;
-  }
-  return Isa::kScalar;
-}
+Isa ActiveIsa() noexcept { return Dispatch::Active().isa(); }
 
 bool SetActiveIsa(Isa isa) noexcept {
   if (!CpuSupports(isa)) return false;
   simd_internal::g_active_kernels.store(simd_internal::TableFor(isa), std::memory_order_release);
+  Dispatch::state_.store(Dispatch::WordFor(isa), std::memory_order_release);
   return true;
+}
+
+constinit std::atomic<std::uint64_t> Dispatch::state_{0};
+
+std::uint64_t Dispatch::WordFor(Isa isa) noexcept {
+  const simd_internal::CpuFlags& cpu = simd_internal::Cpu();
+  std::uint64_t bits = static_cast<std::uint64_t>(isa) | kChosenBit;
+  if (isa >= Isa::kAvx2) bits |= kAvx2Bit;
+  // The minimum stays above any input unless the AVX-512 walk may run.
+  std::uint64_t min_bytes = ~std::uint64_t{0} >> kMinBytesShift;
+  if (isa == Isa::kAvx512 && cpu.avx512_vbmi2) {
+    bits |= kAvx512Vbmi2Bit;
+    // A 64-byte-block AVX-512 walk pays only once enough blocks overlap:
+    // from the third block on full-width cores (Zen 5), which one- and
+    // two-block inputs never reach; from ~384 bytes where 512-bit operations
+    // run as two halves (Zen 4) and on cores not classified.
+    min_bytes = cpu.full_width_avx512 ? 2 * 64 + 1 : 384;
+  }
+  return bits | (min_bytes << kMinBytesShift);
+}
+
+std::uint64_t Dispatch::Choose() noexcept {
+  static const Isa initial = simd_internal::InitialIsa();
+  // A SetActiveIsa() that ran first wins; otherwise install the initial
+  // choice, table first, so that a chosen word always has its table.
+  const simd_internal::KernelTable* no_table = nullptr;
+  simd_internal::g_active_kernels.compare_exchange_strong(
+      no_table, simd_internal::TableFor(initial), std::memory_order_acq_rel);
+  std::uint64_t no_word = 0;
+  state_.compare_exchange_strong(no_word, WordFor(initial), std::memory_order_acq_rel);
+  return state_.load(std::memory_order_acquire);
 }
 
 }  // namespace fixwire::simd

@@ -1,7 +1,7 @@
 // find.cc: public searches, dispatching to the active kernels.
 #include "fixwire/simd/find.h"
 
-#include "fixwire/simd/internal/dispatch.h"
+#include "fixwire/simd/internal/active_kernels.h"
 
 namespace fixwire::simd {
 

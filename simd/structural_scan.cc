@@ -1,7 +1,7 @@
 // structural_scan.cc: public ScanStructural, dispatching to the active kernels.
 #include "fixwire/simd/structural_scan.h"
 
-#include "fixwire/simd/internal/dispatch.h"
+#include "fixwire/simd/internal/active_kernels.h"
 
 namespace fixwire::simd {
 

@@ -9,7 +9,7 @@
 #include "fixwire/dictionary/internal/repeat_tags.h"
 #include "fixwire/dictionary/internal/repeat_tags_avx2.h"
 #include "fixwire/values/values.h"
-#include "fixwire/simd/internal/active_isa.h"
+#include "fixwire/simd/dispatch.h"
 
 namespace fixwire {
 
@@ -21,15 +21,12 @@ namespace {
 
 // RepeatEnd is RepeatedTagsEnd (repeat_tags.h): the first index t in
 // [from, limit) whose tag differs from the tag `period` fields before it.
-// Eight fields or more go to the AVX2 compare where AVX2 or AVX-512 is the
-// active SIMD implementation (simd::ActiveIsa), which implies a CPU that
-// runs it: simd chooses only what simd::CpuSupports, and kAvx512 includes
-// kAvx2's features (the decoder's AVX2 walk relies on the same); fewer, and
-// every other case, to the scalar one, inline.
+// Eight fields or more go to the AVX2 compare where simd::Dispatch allows
+// AVX2; fewer, and every other case, to the scalar one, inline.
 [[gnu::always_inline]] inline std::uint32_t RepeatEnd(const Field* f, std::uint32_t from,
                                                       std::uint32_t period,
                                                       std::uint32_t limit) noexcept {
-  if (limit - from >= 8 && simd_internal::ActiveIsaIsAvx2OrWider()) {
+  if (limit - from >= 8 && simd::Dispatch::Active().avx2()) {
     return codec_internal::RepeatedTagsEndAvx2(f, from, period, limit);
   }
   return codec_internal::RepeatedTagsEnd(f, from, period, limit);

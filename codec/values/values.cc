@@ -72,7 +72,7 @@ ErrorCode ParseTimeOfDay(const char* p, std::size_t size, std::int64_t* nanos) n
   return ErrorCode::kOk;
 }
 
-using simd_internal::Load8;
+using simd::Load8;
 
 // DigitPairs checks that the 8 bytes of w are ASCII digits and returns, in
 // byte k, digit k * 10 + digit k + 1 (0..99, for k = 0..6); ~0 when one is not a digit.
@@ -111,10 +111,10 @@ constexpr bool IsFastTimestampSize(std::size_t n) noexcept {
 // is read on its own.
 inline bool ReadFraction(const char* p, std::size_t n, std::int64_t* nanos) noexcept {
   const std::uint64_t keep = n == 24 ? ~std::uint64_t{0} << 16 : ~std::uint64_t{0};
-  const std::uint64_t v = (Load8(p + n - 8) & keep) - (simd_internal::kAsciiZeros & keep);
+  const std::uint64_t v = (Load8(p + n - 8) & keep) - (simd::kAsciiZeros & keep);
   const unsigned first = n == 27 ? static_cast<unsigned char>(p[18]) - unsigned{'0'} : 0;
-  if (p[17] != '.' || !simd_internal::AreEightDigitValues(v) || first > 9) return false;
-  const std::int64_t digits = std::int64_t{first} * 100'000'000 + simd_internal::EightDigitValue(v);
+  if (p[17] != '.' || !simd::AreEightDigitValues(v) || first > 9) return false;
+  const std::int64_t digits = std::int64_t{first} * 100'000'000 + simd::EightDigitValue(v);
   *nanos = n == 24 ? digits * 1000 : digits;
   return true;
 }
@@ -271,10 +271,10 @@ using values_internal::DotLanes;
 // FirstDot returns the index of the first '.' in p[0..n) (n is 1..16), n when
 // there is none. Reads exactly p[0..n): one load, or two overlapping ones.
 inline std::size_t FirstDot(const char* p, std::size_t n) noexcept {
-  std::uint64_t m = DotLanes(n >= 8 ? simd_internal::Load8(p) : simd_internal::LoadPartial(p, n));
+  std::uint64_t m = DotLanes(n >= 8 ? simd::Load8(p) : simd::LoadPartial(p, n));
   if (m != 0) return static_cast<std::size_t>(__builtin_ctzll(m)) / 8;
   if (n <= 8) return n;
-  m = DotLanes(simd_internal::Load8(p + n - 8));  // its bytes below p + 8 hold no '.'
+  m = DotLanes(simd::Load8(p + n - 8));  // its bytes below p + 8 hold no '.'
   return m != 0 ? n - 8 + static_cast<std::size_t>(__builtin_ctzll(m)) / 8 : n;
 }
 
@@ -291,7 +291,7 @@ inline std::size_t FirstDot(const char* p, std::size_t n) noexcept {
   std::uint64_t fraction = 0;
   if ((dot == 0 || simd::ParseUnsigned(p, dot, &integer)) &&
       (fraction_digits == 0 || simd::ParseUnsigned(p + dot + 1, fraction_digits, &fraction))) {
-    const std::uint64_t mantissa = integer * simd_internal::kPowersOf10[fraction_digits] + fraction;
+    const std::uint64_t mantissa = integer * simd::kPowersOf10[fraction_digits] + fraction;
     out->mantissa = negative ? static_cast<std::int64_t>(0 - mantissa) : static_cast<std::int64_t>(mantissa);
     out->exponent = -static_cast<std::int32_t>(fraction_digits);
     return ErrorCode::kOk;

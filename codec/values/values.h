@@ -63,16 +63,16 @@ namespace values_internal {
 // of every lane, one SWAR sum.
 [[gnu::always_inline]] inline bool ShortDigits(std::string_view text, std::uint32_t* out) noexcept {
   const std::size_t n = text.size();
-  if (n - 1 < 4) return simd_internal::ParseUpToFourDigits(text.data(), n, out);
+  if (n - 1 < 4) return simd::ParseUpToFourDigits(text.data(), n, out);
   if (n - 5 >= 4) return false;
   std::uint32_t lo;
   std::uint32_t hi;
   std::memcpy(&lo, text.data(), 4);
   std::memcpy(&hi, text.data() + n - 4, 4);  // overlaps lo below 8 bytes: the same bytes
   const std::uint64_t raw = lo | static_cast<std::uint64_t>(hi) << (8 * (n - 4));
-  const std::uint64_t v = (raw - simd_internal::kAsciiZeros) << ((0u - 8 * static_cast<unsigned>(n)) & 63);
-  if (!simd_internal::AreEightDigitValues(v)) return false;
-  *out = simd_internal::EightDigitValue(v);
+  const std::uint64_t v = (raw - simd::kAsciiZeros) << ((0u - 8 * static_cast<unsigned>(n)) & 63);
+  if (!simd::AreEightDigitValues(v)) return false;
+  *out = simd::EightDigitValue(v);
   return true;
 }
 }  // namespace values_internal
@@ -124,14 +124,14 @@ inline std::uint64_t DotLanes(std::uint64_t w) noexcept {
   const char* const p = text.data() + (negative ? 1 : 0);
   const std::size_t n = text.size() - (negative ? 1 : 0);
   if (n - 1 < 8) [[likely]] {
-    const std::uint64_t w = n == 8 ? simd_internal::Load8(p) : simd_internal::LoadPartial(p, n);
+    const std::uint64_t w = n == 8 ? simd::Load8(p) : simd::LoadPartial(p, n);
     const std::uint64_t dots = values_internal::DotLanes(w);
     const std::uint64_t below = ((dots & (0 - dots)) >> 7) - 1;  // the bytes below the dot; all without one
     const std::uint64_t digits = (w & below) | ((w >> 8) & ~below);
     const std::size_t k = n - (dots != 0 ? 1 : 0);  // digits (a second dot fails the digit check)
-    const std::uint64_t v = (digits - simd_internal::kAsciiZeros) << ((0u - 8 * static_cast<unsigned>(k)) & 63);
-    if (k != 0 && simd_internal::AreEightDigitValues(v)) {
-      const std::uint64_t mantissa = simd_internal::EightDigitValue(v);
+    const std::uint64_t v = (digits - simd::kAsciiZeros) << ((0u - 8 * static_cast<unsigned>(k)) & 63);
+    if (k != 0 && simd::AreEightDigitValues(v)) {
+      const std::uint64_t mantissa = simd::EightDigitValue(v);
       out->mantissa = negative ? static_cast<std::int64_t>(0 - mantissa) : static_cast<std::int64_t>(mantissa);
       // The dot at byte ctz / 8: fraction digits n - 1 - that.
       out->exponent = dots != 0 ? static_cast<std::int32_t>(__builtin_ctzll(dots) / 8 + 1) -

@@ -15,27 +15,28 @@
 #include <cstddef>
 #include <cstring>
 
-#include "fixwire/wire/internal/decoder_paths.h"
 #include "fixwire/wire/internal/field_walk_avx2.h"
 #include "fixwire/wire/internal/field_walk_avx512.h"
+#include "fixwire/wire/internal/field_walk_scalar.h"
 #include "fixwire/wire/internal/framing.h"
 #include "fixwire/wire/internal/ordinary_field.h"
 #include "fixwire/simd/cpu_features.h"
-#include "fixwire/simd/internal/active_isa.h"
 #include "fixwire/simd/digits.h"
+#include "fixwire/simd/dispatch.h"
+#include "fixwire/simd/load.h"
 #include "fixwire/simd/structural_scan.h"
 
 namespace fixwire {
 namespace {
 
-using codec_internal::AppendField;
-using codec_internal::Ctz;
-using codec_internal::Digits4;
-using codec_internal::FastFields;
-using codec_internal::kMostFieldsPerBlock;
-using codec_internal::kWalkStopped;
-using codec_internal::LeadingDigits4;
-using codec_internal::WalkResult;
+using wire_internal::AppendField;
+using wire_internal::Ctz;
+using wire_internal::Digits4;
+using wire_internal::FastFields;
+using wire_internal::kMostFieldsPerBlock;
+using wire_internal::kWalkStopped;
+using wire_internal::LeadingDigits4;
+using wire_internal::WalkResult;
 
 constexpr Error Fail(ErrorCode code, std::size_t offset, std::uint32_t tag) noexcept {
   return Error{code, static_cast<std::uint32_t>(offset), tag};
@@ -52,7 +53,7 @@ constexpr Error Fail(ErrorCode code, std::size_t offset, std::uint32_t tag) noex
 // chunks cover [0, body_end) in order, and bytes a data field jumps over are
 // summed separately, so every byte before "10=" is summed exactly once.
 struct MaskChunk {
-  static constexpr std::size_t kBlocks = 32;
+  static constexpr std::size_t kBlocks = wire_internal::kScanChunkBlocks;
   std::uint64_t soh[kBlocks];
 
   // Scan fills the masks of [from, min(limit, from + kBlocks * 64)) (from <
@@ -104,8 +105,8 @@ constexpr std::uint64_t kPackedLowBits = 0xFFFFFFFF000000FFull;  // code and off
 // SlowFrameHeader is ParseFrameHeader for headers FastFrameHeader leaves to
 // the byte loop (short input, errors, 8+ digit BodyLength), out of line.
 [[gnu::noinline]] Error SlowFrameHeader(const char* data, std::size_t size,
-                                        codec_internal::FrameHeader* h) noexcept {
-  return codec_internal::ParseFrameHeader(data, size, h);
+                                        wire_internal::FrameHeader* h) noexcept {
+  return wire_internal::ParseFrameHeader(data, size, h);
 }
 
 // ChecksumFirst returns a field-level error `e` unless the CheckSum is wrong,
@@ -209,7 +210,7 @@ inline unsigned FastTag(const char* p, std::uint32_t* tag) noexcept {
 
 // Size of the Decoder's special-tag table (Decoder::kSpecialTags).
 // Every tag of 1..4 digits, so FastWalk needs no range check.
-using codec_internal::kSpecialTableTags;
+using wire_internal::kSpecialTableTags;
 
 // WalkState is the SOH walk's position: the current block's mask (within
 // [chunk masks, mask_end)), its absolute offset, its SOH bits not yet used,
@@ -344,20 +345,16 @@ constexpr auto kCheckSumText = [] {
   return t;
 }();
 
-// Bytes one ScanSohAndSum call covers.
-constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
-
 // Fix4FrameHeader is CommonFrameHeader for "8=FIX.4.x<SOH>9=" (x any byte
 // but SOH, the BeginString of every FIX 4 version) with a BodyLength of 1..4
 // digits: two word compares instead of the search for BeginString's SOH.
 // Returns true, with exactly FastFrameHeader's result, only for such a
 // header; false means "ask CommonFrameHeader".
 [[gnu::always_inline]] inline bool Fix4FrameHeader(const char* data,
-                                                   codec_internal::FrameHeader* out) noexcept {
-  using codec_internal::framing_detail::Load8;
-  if (Load8(data) != 0x2E342E5849463D38ull) return false;  // "8=FIX.4."
+                                                   wire_internal::FrameHeader* out) noexcept {
+  if (simd::Load8(data) != 0x2E342E5849463D38ull) return false;  // "8=FIX.4."
   // data[8..16): the version's last byte (not SOH), SOH, "9=", then BodyLength's first bytes.
-  const std::uint64_t w = Load8(data + 8);
+  const std::uint64_t w = simd::Load8(data + 8);
   if ((w & 0xFFFFFF00u) != 0x3D390100u || (w & 0xFFu) == 0x01u) return false;
   constexpr std::size_t p = 12;  // BodyLength's value; p + 5 <= 32
   const Digits4 d = LeadingDigits4(static_cast<std::uint32_t>(w >> 32));
@@ -377,13 +374,12 @@ constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
 // exactly FastFrameHeader's result, only for such a header; false means "ask
 // FastFrameHeader".
 [[gnu::always_inline]] inline bool CommonFrameHeader(const char* data,
-                                                     codec_internal::FrameHeader* out) noexcept {
-  using codec_internal::framing_detail::Load8;
+                                                     wire_internal::FrameHeader* out) noexcept {
   constexpr std::uint64_t kOnes = 0x0101010101010101ull;
   constexpr std::uint64_t kHigh = 0x8080808080808080ull;
-  if ((Load8(data) & 0xFFFFFFFFFFull) != 0x5849463D38ull) return false;  // "8=FIX"
+  if ((simd::Load8(data) & 0xFFFFFFFFFFull) != 0x5849463D38ull) return false;  // "8=FIX"
   // The first SOH in data[5..13): the lowest zero byte of w ^ kOnes (exact).
-  const std::uint64_t t = Load8(data + 5) ^ kOnes;
+  const std::uint64_t t = simd::Load8(data + 5) ^ kOnes;
   const std::uint64_t z = (t - kOnes) & ~t & kHigh;
   if (z == 0) return false;
   const std::size_t i = 5 + (Ctz(z) >> 3);  // 5..12
@@ -410,145 +406,46 @@ constexpr std::size_t kChunkBytes = MaskChunk::kBlocks * simd::kBlockBytes;
   return true;
 }
 
-// WalkBlocks takes the fields whose SOH bits are in masks[0..blocks), the
-// masks of the bytes from offset `chunk`, with FastFields, checking the
-// index's room once per block (per field only in the last blocks before the
-// index is full). Returns false when it stopped at a field that is not
-// ordinary or does not fit (pos then at its start).
-[[gnu::always_inline]] inline bool WalkBlocks(const char* data, const std::uint8_t* special,
-                                              Field* out_end, const std::uint64_t* masks,
-                                              std::size_t blocks, std::size_t chunk,
-                                              std::size_t& pos, Field*& next) noexcept {
-  // While next is at most this address, a whole block's fields fit (one compare per block).
-  constexpr std::uintptr_t kBlockFieldBytes = kMostFieldsPerBlock * sizeof(Field);
-  const std::uintptr_t end_address = reinterpret_cast<std::uintptr_t>(out_end);
-  const std::uintptr_t unchecked_last = end_address >= kBlockFieldBytes ? end_address - kBlockFieldBytes : 0;
-  const std::uint64_t* mask = masks;
-  const std::uint64_t* const mask_end = masks + blocks;
-  for (std::size_t block_base = chunk; mask != mask_end; ++mask, block_base += simd::kBlockBytes) {
-    std::uint64_t bits = *mask;
-    if (bits == 0) continue;
-    const bool used_up =
-        reinterpret_cast<std::uintptr_t>(next) <= unchecked_last
-            ? FastFields<false>(data, special, out_end, block_base, bits, pos, next)
-            : FastFields<true>(data, special, out_end, block_base, bits, pos, next);
-    if (!used_up) [[unlikely]] return false;
-  }
-  return true;
-}
-
-// WalkOrdinaryChunks is WalkOrdinary for a body past the first chunk: it
-// scans [0, body_end) kChunkBytes at a time.
-[[gnu::noinline]] WalkResult WalkOrdinaryChunks(const char* data, std::size_t body_start,
-                                                std::size_t body_end, const std::uint8_t* special,
-                                                Field* next, Field* const out_end) noexcept {
-  std::uint64_t masks[MaskChunk::kBlocks];
-  std::uint64_t sum = 0;
-  std::size_t pos = body_start;
-  std::size_t chunk = 0;
-  std::uint64_t keep = ~std::uint64_t{0} << body_start;  // the header's SOH bits go
-  for (;;) {
-    const std::size_t n = body_end - chunk < kChunkBytes ? body_end - chunk : kChunkBytes;
-    sum += simd::ScanSohAndSum(data + chunk, n, masks);
-    masks[0] &= keep;
-    keep = ~std::uint64_t{0};
-    if (!WalkBlocks(data, special, out_end, masks, simd::BlockCount(n), chunk, pos, next))
-        [[unlikely]] {
-      return WalkResult{next, kWalkStopped};
-    }
-    chunk += n;
-    if (chunk == body_end) break;
-  }
-  // Every SOH of the body was a field's end, the last at body_end - 1: pos == body_end.
-  return WalkResult{next, sum};
-}
-
-// WalkOneScan is WalkOrdinary's scalar walk for a body within kChunkBytes:
-// one scan of [0, body_end), then FastFields over its masks.
-[[gnu::always_inline]] inline WalkResult WalkOneScan(const char* data, std::size_t body_start,
-                                                     std::size_t body_end,
-                                                     const std::uint8_t* special, Field* next,
-                                                     Field* const out_end) noexcept {
-  std::uint64_t masks[MaskChunk::kBlocks];
-  const std::uint64_t sum = simd::ScanSohAndSum(data, body_end, masks);
-  masks[0] &= ~std::uint64_t{0} << body_start;  // the header's SOH bits go
-  std::size_t pos = body_start;
-  if (!WalkBlocks(data, special, out_end, masks, simd::BlockCount(body_end), 0, pos, next))
-      [[unlikely]] {
-    return WalkResult{next, kWalkStopped};
-  }
-  return WalkResult{next, sum};
-}
-
-// WalkOrdinaryScalar is WalkOrdinary without the AVX-512 walk.
-[[gnu::noinline]] WalkResult WalkOrdinaryScalar(const char* data, std::size_t body_start,
-                                                std::size_t body_end, const std::uint8_t* special,
-                                                Field* next, Field* const out_end) noexcept {
-  if (body_end > kChunkBytes) {
-    return WalkOrdinaryChunks(data, body_start, body_end, special, next, out_end);
-  }
-  return WalkOneScan(data, body_start, body_end, special, next, out_end);
-}
-
-// Whether the CPU can run the AVX-512 field walk (field_walk_avx512.h), read
-// once at start-up. (A Decode before this initialiser has run sees false:
-// the scalar walk.)
-const bool kHaveAvx512Walk = simd::CpuSupportsAvx512Vbmi2();
-
-// The shortest body_end (header included) the AVX-512 walk takes, read once
-// at start-up. Its chain per 64-byte block is longer than the AVX2 walk's, so
-// it pays only once enough blocks overlap, and where that starts depends on
-// the core. Zen 4 (512-bit operations split in two halves): from ~384 bytes
-// (stop 15's and stop 17's measurements: at 128, NewOrderSingle 82-90 ns
-// against 58-62 at 384). Zen 5 (full width, simd::CpuHasFullWidthAvx512):
-// from the third block, which one- and two-block bodies never reach (they
-// keep the AVX2 walk's per-size functions); decode NewOrderSingle (159 B) and
-// ExecutionReport (283 B) ran ~25% faster in interleaved runs, see
-// docs/decoding.md; from 65 bytes (stop 20, second round) decode Heartbeat
-// (~70 B) went from 23.6 to 29.1 ns. CPUs not measured keep 384.
-const std::size_t kAvx512WalkMinBytes =
-    simd::CpuHasFullWidthAvx512() ? 2 * simd::kBlockBytes + 1 : 384;
-
 // WalkOrdinary indexes the body [body_start, body_end) of a frame DecodeFast
 // has checked (data[body_end - 1] is SOH, body_start < 64, body_end + 7 <=
 // the bytes' size, which is at least 32): the fields go to next, next + 1,
-// ... below out_end. Where AVX2 or AVX-512 is the active implementation
-// (simd::ActiveIsa) it takes the AVX2 walk, scan and walk fused block by
-// block, or for a body_end of kAvx512WalkMinBytes or more the AVX-512 walk
-// when the CPU has it; otherwise it scans [0, body_end) (in one pass up to
-// kChunkBytes, the common case, else WalkOrdinaryChunks) and takes each
+// ... below out_end. Where simd::Dispatch allows AVX2 it takes the AVX2
+// walk, scan and walk fused block by block, or, where it allows the AVX-512
+// VBMI2 walk, for a body_end of its avx512_walk_min_bytes() or more that one; otherwise it scans [0, body_end) (in one pass up to
+// kScanChunkBlocks blocks, the common case, else a chunk at a time) and takes each
 // SOH's field with FastFields. All give the same result. Returns one past
 // the last field written, with the byte sum of [0, body_end) when every
 // field was ordinary, or kWalkStopped when it stopped at a field that is not
 // ordinary or does not fit (that field then starts right after the last one
 // written, or at body_start). Out of line, so that the walk's state has the
 // registers to itself.
+// (A template only to take the Decoder's private special-tag table, whose
+// type it deduces: one instantiation.)
+template <class SpecialTags>
 [[gnu::noinline]] WalkResult WalkOrdinary(const char* data, std::size_t body_start,
-                                           std::size_t body_end,
-                                           const codec_internal::SpecialTags* special,
+                                           std::size_t body_end, const SpecialTags* special,
                                            Field* next, Field* const out_end) noexcept {
   // Only tail calls here: no frame.
-  // An AVX2 or AVX-512 active implementation implies a CPU that runs the
-  // AVX2 walk: simd chooses (and SetActiveIsa accepts) only what
-  // simd::CpuSupports, and its kAvx512 includes kAvx2's features (AVX2, BMI1,
-  // BMI2, LZCNT, POPCNT). Before the first choice neither is active.
-  if (simd_internal::ActiveIsaIsAvx2OrWider()) [[likely]] {
+  const simd::Dispatch isa = simd::Dispatch::Active();
+  if (isa.avx2()) [[likely]] {
     // WalkOrdinaryAvx2's size dispatch here, one jump fewer.
     if (body_end <= 2 * simd::kBlockBytes) {
       return body_end <= simd::kBlockBytes
-                 ? codec_internal::WalkOrdinaryAvx2OneBlock(data, body_start, body_end,
+                 ? wire_internal::WalkOrdinaryAvx2OneBlock(data, body_start, body_end,
                                                             special->flags, next, out_end)
-                 : codec_internal::WalkOrdinaryAvx2TwoBlocks(data, body_start, body_end,
+                 : wire_internal::WalkOrdinaryAvx2TwoBlocks(data, body_start, body_end,
                                                              special->flags, next, out_end);
     }
-    if (body_end >= kAvx512WalkMinBytes && kHaveAvx512Walk && simd_internal::ActiveIsaIsAvx512())
-        [[unlikely]] {
-      return codec_internal::WalkOrdinaryAvx512(data, body_start, body_end, special, next, out_end);
+    // Larger than any body unless the AVX-512 walk may run.
+    if (body_end >= isa.avx512_walk_min_bytes()) [[unlikely]] {
+      return wire_internal::WalkOrdinaryAvx512(data, body_start, body_end, special->flags,
+                                               special->filter, next, out_end);
     }
-    return codec_internal::WalkOrdinaryAvx2Blocks(data, body_start, body_end, special->flags,
+    return wire_internal::WalkOrdinaryAvx2Blocks(data, body_start, body_end, special->flags,
                                                   next, out_end);
   }
-  return WalkOrdinaryScalar(data, body_start, body_end, special->flags, next, out_end);
+  return wire_internal::WalkOrdinaryScalar(data, body_start, body_end, special->flags, next,
+                                           out_end);
 }
 
 }  // namespace
@@ -585,7 +482,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
     : options_(options),
       length_fields_(options.length_fields != nullptr ? options.length_fields
                                                        : &StandardLengthFields()) {
-  static_assert(kSpecialTags == kSpecialTableTags);
+  static_assert(kSpecialTags == kSpecialTableTags &&
+                sizeof(SpecialTags::filter) / sizeof(std::uint32_t) == wire_internal::kSpecialFilterWords);
   for (std::uint32_t tag : {kTagBeginString, kTagBodyLength, kTagCheckSum}) special_.flags[tag] = 1;
   // Tag 0 is what DecodeFast's FastFields parses a malformed tag as (the general path never looks it up).
   special_.flags[0] = 1;
@@ -598,7 +496,7 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
   }
   for (std::uint32_t tag = 0; tag < kSpecialTags; ++tag) {
     if (special_.flags[tag] != 0) {
-      const std::uint32_t bit = codec_internal::SpecialTagHash(tag);
+      const std::uint32_t bit = wire_internal::SpecialTagHash(tag);
       special_.filter[bit >> 5] |= std::uint32_t{1} << (bit & 31);
     }
   }
@@ -614,8 +512,8 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
     const std::size_t size = bytes.size();
     if (!index.valid() || index.capacity_ < 4) return Pack(Failed(ErrorCode::kIndexCapacityExceeded, 0, 0));
 
-    codec_internal::FrameHeader h;
-    if (size < 32 || !codec_internal::framing_detail::FastFrameHeader(data, &h)) [[unlikely]] {
+    wire_internal::FrameHeader h;
+    if (size < 32 || !wire_internal::FastFrameHeader(data, &h)) [[unlikely]] {
       const Error e = SlowFrameHeader(data, size, &h);
       if (!e.ok()) return Pack(Failed(e.code, e.offset, e.tag));
     }
@@ -628,7 +526,7 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
     // way are reported only once the CheckSum is known to match (ChecksumFirst).
     std::uint8_t checksum = 0;
     {
-      const Error e = codec_internal::CheckTrailer(data, h, /*validate_checksum=*/false, &checksum);
+      const Error e = wire_internal::CheckTrailer(data, h, /*validate_checksum=*/false, &checksum);
       if (!e.ok()) [[unlikely]] return Pack(Failed(e.code, e.offset, e.tag));
     }
     const bool validate = options_.validate_checksum;
@@ -845,26 +743,25 @@ template <bool kValidate>
                                                                      FieldIndex& index,
                                                                      MessageView& out) const noexcept {
   constexpr Resume kFromScratch{};
-  using codec_internal::framing_detail::Load8;
   const std::uint32_t capacity = index.capacity_;  // 0 for an invalid index
   // Three branches: as one condition gcc computes all three with setcc and or.
   if (size < 32) [[unlikely]] return kFromScratch;
   if (capacity < 4) [[unlikely]] return kFromScratch;
   if (index.direct_tags_ < kSpecialTags) [[unlikely]] return kFromScratch;
-  codec_internal::FrameHeader h;
+  wire_internal::FrameHeader h;
   if (!Fix4FrameHeader(data, &h) && !CommonFrameHeader(data, &h) &&
-      !codec_internal::framing_detail::FastFrameHeader(data, &h)) [[unlikely]] {
+      !wire_internal::FastFrameHeader(data, &h)) [[unlikely]] {
     return kFromScratch;
   }
   // FastFrameHeader takes at most 7 BodyLength digits: no overflow below.
   const std::size_t body_start = h.body_start;  // < 64: at most 18 + 3 + 7 + 1
   const std::size_t body_end = body_start + h.body_length;
-  if (body_end + codec_internal::kTrailerBytes > size ||
-      body_end + codec_internal::kTrailerBytes > options_.max_message_size) [[unlikely]] {
+  if (body_end + wire_internal::kTrailerBytes > size ||
+      body_end + wire_internal::kTrailerBytes > options_.max_message_size) [[unlikely]] {
     return kFromScratch;
   }
   // "<SOH>10=ddd<SOH>" from the byte before body_end (in bounds: body_end + 7 <= size).
-  const std::uint64_t trailer = Load8(data + body_end - 1);
+  const std::uint64_t trailer = simd::Load8(data + body_end - 1);
   if ((trailer & 0xFF000000FFFFFFFFull) != 0x010000003D303101ull) [[unlikely]] return kFromScratch;
   // The three CheckSum bytes. When the CheckSum is validated they are compared,
   // after the walk, with the sum written as three digits (which also proves
@@ -917,7 +814,7 @@ template <bool kValidate>
   FillDirectFast(index.direct_, all, count);
 
   PublishView<false>(out, data,
-                     static_cast<std::uint32_t>(body_end + codec_internal::kTrailerBytes), all,
+                     static_cast<std::uint32_t>(body_end + wire_internal::kTrailerBytes), all,
                      count, index, h.body_length, static_cast<std::uint8_t>(given));
   return Resume{Resume::kDecoded};
 }
@@ -932,6 +829,13 @@ template <bool kValidate>
   return DecodeFastAs<false>(data, size, index, out);
 }
 
+// Out of line too, so that tests can run the fast path alone
+// (tests/wire/decoder_paths.h); Decode inlines its own copies.
+template Decoder::Resume Decoder::DecodeFastAs<true>(const char*, std::size_t, FieldIndex&,
+                                                     MessageView&) const noexcept;
+template Decoder::Resume Decoder::DecodeFastAs<false>(const char*, std::size_t, FieldIndex&,
+                                                      MessageView&) const noexcept;
+
 Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& out) const noexcept {
   // Error{} through Unpack: returned in registers (see PackedError); the
   // Resume in one register, so that DecodeGeneral is a tail call.
@@ -939,46 +843,5 @@ Error Decoder::Decode(std::string_view bytes, FieldIndex& index, MessageView& ou
   if (resume.decoded()) [[likely]] return Unpack(PackedError{0});
   return DecodeGeneral(bytes, index, out, resume);
 }
-
-namespace codec_internal {
-
-bool DecoderPaths::Fast(const Decoder& d, std::string_view bytes, FieldIndex& index,
-                        MessageView& out) noexcept {
-  return d.DecodeFast(bytes.data(), bytes.size(), index, out).decoded();
-}
-
-Error DecoderPaths::General(const Decoder& d, std::string_view bytes, FieldIndex& index,
-                            MessageView& out) noexcept {
-  return d.DecodeGeneral(bytes, index, out, Decoder::Resume{});
-}
-
-DecoderPaths::WalkOutcome DecoderPaths::Walk(const Decoder& d, std::string_view bytes,
-                                             WalkKind kind, Field* out,
-                                             std::uint32_t capacity) noexcept {
-  WalkOutcome r;
-  const char* const data = bytes.data();
-  FrameHeader h;
-  if (bytes.size() < 32 || !framing_detail::FastFrameHeader(data, &h)) return r;
-  const std::size_t body_end = std::size_t{h.body_start} + h.body_length;
-  if (h.body_start >= 64 || h.body_length == 0 || body_end + kTrailerBytes > bytes.size() ||
-      data[body_end - 1] != '\x01') {
-    return r;
-  }
-  if (kind == WalkKind::kAvx512 && !simd::CpuSupportsAvx512Vbmi2()) return r;
-  if (kind == WalkKind::kAvx2 && !simd::CpuSupports(simd::Isa::kAvx2)) return r;
-  const WalkResult w =
-      kind == WalkKind::kAvx512
-          ? WalkOrdinaryAvx512(data, h.body_start, body_end, &d.special_, out, out + capacity)
-      : kind == WalkKind::kAvx2
-          ? WalkOrdinaryAvx2(data, h.body_start, body_end, d.special_.flags, out, out + capacity)
-          : WalkOrdinaryScalar(data, h.body_start, body_end, d.special_.flags, out,
-                               out + capacity);
-  r.framed = true;
-  r.fields = static_cast<std::uint32_t>(w.next - out);
-  r.sum = w.sum;
-  return r;
-}
-
-}  // namespace codec_internal
 
 }  // namespace fixwire

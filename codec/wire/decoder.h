@@ -43,14 +43,11 @@
 #include "fixwire/wire/data_fields.h"
 #include "fixwire/values/error.h"
 #include "fixwire/wire/field_index.h"
-#include "fixwire/wire/internal/special_tags.h"
 #include "fixwire/wire/message_view.h"
 
 namespace fixwire {
 
-namespace codec_internal {
-struct DecoderPaths;  // test access to the two decode paths (internal/decoder_paths.h)
-}  // namespace codec_internal
+struct DecoderTestPeer;  // test access to the decode paths (tests/wire/decoder_paths.h)
 
 struct DecoderOptions {
   // Accept "tag=" followed directly by SOH (the value is then empty).
@@ -78,7 +75,7 @@ class Decoder {
                              MessageView& out) const noexcept;
 
  private:
-  friend struct codec_internal::DecoderPaths;
+  friend struct DecoderTestPeer;
 
   // DecodeFast's answer in one register (so that Decode hands it on to
   // DecodeGeneral as a tail call): decoded, or where DecodeFast's field walk
@@ -134,9 +131,13 @@ class Decoder {
   DecoderOptions options_;
   const LengthFieldTable* length_fields_;
   bool has_large_length_tags_ = false;
-  // special_.flags[tag] is 1 for the Length tags below kSpecialTags and for
-  // 8, 9, 10, with a filter of them for the AVX-512 walk (internal/special_tags.h).
-  codec_internal::SpecialTags special_{};
+  // flags[tag] is 1 for the Length tags below kSpecialTags and for 8, 9, 10,
+  // with a filter of them for the AVX-512 walk (internal/special_tags.h).
+  struct SpecialTags {
+    std::uint8_t flags[kSpecialTags];
+    std::uint32_t filter[32];
+  };
+  SpecialTags special_{};
 };
 
 }  // namespace fixwire

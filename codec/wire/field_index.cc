@@ -5,13 +5,13 @@
 #include <cstring>
 #include <new>
 
+#include "fixwire/wire/internal/hash_slot.h"
 #include "fixwire/wire/message_view.h"
 #include "fixwire/simd/digits.h"
 
 namespace fixwire {
 namespace {
 
-using codec_internal::HashEntry;
 
 // HashEntries returns the hash table size for `capacity` fields: a power of
 // two at least twice the capacity, so it is never more than half full.
@@ -77,7 +77,7 @@ void FieldIndex::ClearGenerations() noexcept {
 }
 
 void FieldIndex::InsertLarge(std::uint32_t tag, std::uint32_t i) noexcept {
-  std::uint32_t slot = codec_internal::HashSlot(tag, hash_mask_);
+  std::uint32_t slot = wire_internal::HashSlot(tag, hash_mask_);
   for (;;) {
     HashEntry& entry = hash_[slot];
     if (entry.generation != generation_) {
@@ -90,7 +90,7 @@ void FieldIndex::InsertLarge(std::uint32_t tag, std::uint32_t i) noexcept {
 }
 
 void FieldIndex::InsertLargeBackward(std::uint32_t tag, std::uint32_t i) noexcept {
-  std::uint32_t slot = codec_internal::HashSlot(tag, hash_mask_);
+  std::uint32_t slot = wire_internal::HashSlot(tag, hash_mask_);
   for (;;) {
     HashEntry& entry = hash_[slot];
     if (entry.generation != generation_ || fields_[entry.field].tag == tag) {

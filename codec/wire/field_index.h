@@ -41,27 +41,20 @@ namespace fixwire {
 class Decoder;
 class MessageView;
 
-namespace codec_internal {
-
-// One entry of the large-tag hash table: the field index of a tag's first
-// occurrence, valid only when `generation` is the index's current one.
-struct HashEntry {
-  std::uint32_t generation;
-  std::uint32_t field;
-};
-
-// HashSlot maps a tag to its first probe position.
-inline std::uint32_t HashSlot(std::uint32_t tag, std::uint32_t mask) noexcept {
-  return static_cast<std::uint32_t>((std::uint64_t{tag} * 0x9E3779B97F4A7C15ull) >> 32) & mask;
-}
-
-}  // namespace codec_internal
-
 class FieldIndex {
+ private:
+  // One entry of the large-tag hash table (probed from
+  // internal/hash_slot.h's HashSlot): the field index of a tag's first
+  // occurrence, valid only when `generation` is the index's current one.
+  struct HashEntry {
+    std::uint32_t generation;
+    std::uint32_t field;
+  };
+
  public:
   static constexpr std::uint32_t kDefaultCapacity = 1024;
   static constexpr std::uint32_t kDefaultDirectTags = 16384;
-  static constexpr std::size_t kStorageAlignment = alignof(codec_internal::HashEntry);
+  static constexpr std::size_t kStorageAlignment = alignof(HashEntry);
 
   // StorageBytes returns how many bytes the memory constructor needs.
   static std::size_t StorageBytes(std::uint32_t capacity,
@@ -130,7 +123,7 @@ class FieldIndex {
   std::unique_ptr<unsigned char[]> owned_;
   Field* fields_ = nullptr;
   std::uint32_t* direct_ = nullptr;
-  codec_internal::HashEntry* hash_ = nullptr;
+  HashEntry* hash_ = nullptr;
   std::uint32_t capacity_ = 0;
   std::uint32_t direct_tags_ = 0;
   std::uint32_t hash_mask_ = 0;

@@ -212,7 +212,7 @@ class MessageView {
   const char* data_ = nullptr;
   const Field* fields_ = nullptr;
   const std::uint32_t* direct_ = nullptr;
-  const codec_internal::HashEntry* hash_ = nullptr;
+  const FieldIndex::HashEntry* hash_ = nullptr;
   std::uint32_t size_ = 0;
   std::uint32_t count_ = 0;
   std::uint32_t direct_tags_ = 0;

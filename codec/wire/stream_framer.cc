@@ -102,8 +102,8 @@ FrameEvent StreamFramer::Next() noexcept {
       Skip(n - keep);
       return FrameEvent{};
     }
-    codec_internal::FrameHeader h;
-    Error e = codec_internal::ParseFrameHeader(p, n, &h);
+    wire_internal::FrameHeader h;
+    Error e = wire_internal::ParseFrameHeader(p, n, &h);
     if (e.code == ErrorCode::kIncomplete) return FrameEvent{};
     if (e.ok()) {
       if (h.total() > max_message_size_) {
@@ -112,7 +112,7 @@ FrameEvent StreamFramer::Next() noexcept {
         return FrameEvent{};
       } else {
         std::uint8_t checksum;
-        e = codec_internal::CheckTrailer(p, h, validate_checksum_, &checksum);
+        e = wire_internal::CheckTrailer(p, h, validate_checksum_, &checksum);
         if (e.ok()) {
           FrameEvent ev;
           ev.kind = FrameEvent::kMessage;

@@ -1,8 +1,9 @@
 // digits_inline.h: the inline halves of simd/digits.h (included by it; do not
-// include directly), and the digit tables and steps codec/internal/format_int.h
-// builds on (one implementation). The 1..8 digit parse and the 1..16 digit
-// format are inline so that a caller pays no call per value; longer inputs and
-// values go to the out-of-line functions at the bottom (digits.cc).
+// include directly): its word-at-a-time building blocks and tables (one
+// implementation, which the codec's parsers and formatters share), then the
+// steps only //simd uses (namespace simd_internal). The 1..8 digit parse and
+// the 1..16 digit format are inline so that a caller pays no call per value;
+// longer inputs and values go to the out-of-line functions at the bottom (digits.cc).
 //
 // Every word here holds ASCII bytes in memory order: the first byte in the
 // lowest 8 bits (std::memcpy of a little-endian load/store). Bounds are those
@@ -17,11 +18,13 @@
 #include <cstdint>
 #include <cstring>
 
+#include "fixwire/simd/internal/load_inline.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
-namespace fixwire::simd_internal {
+namespace fixwire::simd {
 
 inline constexpr std::uint64_t kAsciiZeros = 0x3030303030303030ull;
 
@@ -49,66 +52,33 @@ inline constexpr std::array<std::uint64_t, 20> kPowersOf10 = [] {
   return p;
 }();
 
-// DecimalDigits returns the number of decimal digits of v (1 for 0):
-// floor(bit_width * log10(2)) is the count or one less, settled by one
-// compare with a power of ten. v | 1 has v's count, and one digit for 0.
+// DecimalDigits: floor(bit_width * log10(2)) is the count or one less,
+// settled by one compare with a power of ten. v | 1 has v's count, and one
+// digit for 0.
 constexpr int DecimalDigits(std::uint64_t v) noexcept {
   const std::uint64_t x = v | 1;
   const int t = (static_cast<int>(std::bit_width(x)) * 1233) >> 12;
   return t + (x >= kPowersOf10[static_cast<std::size_t>(t)] ? 1 : 0);
 }
 
-inline std::uint64_t Load8(const char* p) noexcept {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  return v;
-}
-
-inline void Store8(char* p, std::uint64_t bytes) noexcept { std::memcpy(p, &bytes, 8); }
-
-// LoadPartial returns p[0..n) in the low n bytes, zeros above; n is 1..7.
-// Reads exactly n bytes, with at most two (overlapping) loads.
-inline std::uint64_t LoadPartial(const char* p, std::size_t n) noexcept {
-  if (n >= 4) {
-    std::uint32_t lo;
-    std::uint32_t hi;
-    std::memcpy(&lo, p, 4);
-    std::memcpy(&hi, p + n - 4, 4);  // overlaps lo when n < 8: same bytes, so OR is exact
-    return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 4)));
-  }
-  if (n >= 2) {
-    std::uint16_t lo;
-    std::uint16_t hi;
-    std::memcpy(&lo, p, 2);
-    std::memcpy(&hi, p + n - 2, 2);
-    return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 2)));
-  }
-  return static_cast<unsigned char>(p[0]);
-}
-
-// AreEightDigitValues: given v = chunk - kAsciiZeros (one subtraction over
-// the whole word), every byte of chunk was '0'..'9'. The lowest byte that is
-// not a digit shows in bit 7 of its lane: below '0' it borrows (lane >= 0xCF),
-// above '9' either the lane is >= 0x80 or lane + 0x76 is (lanes below it are
-// digits, so no borrow or carry reaches it). Digits give lanes 0..9, and
-// 0..9 + 0x76 stays below 0x80.
-// NonDigitLanes has bit 7 set in that lane (and maybe above it); several
-// words' results can be ORed and tested once.
+// NonDigitLanes, given v = chunk - kAsciiZeros (one subtraction over the
+// whole word): the lowest byte of chunk that is not a digit shows in bit 7
+// of its lane: below '0' it borrows (lane >= 0xCF), above '9' either the
+// lane is >= 0x80 or lane + 0x76 is (lanes below it are digits, so no borrow
+// or carry reaches it). Digits give lanes 0..9, and 0..9 + 0x76 stays below 0x80.
 inline std::uint64_t NonDigitLanes(std::uint64_t v) noexcept {
   return (v | (v + 0x7676767676767676ull)) & 0x8080808080808080ull;
 }
 inline bool AreEightDigitValues(std::uint64_t v) noexcept { return NonDigitLanes(v) == 0; }
 
-// AreEightDigits: every byte of the word is '0'..'9'.
 inline bool AreEightDigits(std::uint64_t chunk) noexcept {
   return AreEightDigitValues(chunk - kAsciiZeros);
 }
 
-// EightDigitValue: eight digit values 0..9 (first, most significant, in the
-// lowest byte) to their number: pairs, then 4-digit groups, then the value,
-// each step one multiply-shift over all lanes at once. (The last step on
-// 32-bit registers needs no 64-bit constants; a 64-bit masked multiply by
-// 1 + 10^4 << 32 instead measured one instruction more per call.)
+// EightDigitValue: pairs, then 4-digit groups, then the value, each step one
+// multiply-shift over all lanes at once. (The last step on 32-bit registers
+// needs no 64-bit constants; a 64-bit masked multiply by 1 + 10^4 << 32
+// instead costs one instruction more per call.)
 inline std::uint32_t EightDigitValue(std::uint64_t v) noexcept {
   v = v * 10 + (v >> 8);  // bytes 0, 2, 4, 6: the pairs (odd bytes junk)
   v = ((v & 0x00FF00FF00FF00FFull) * (1 + (100ull << 16))) >>
@@ -116,6 +86,48 @@ inline std::uint32_t EightDigitValue(std::uint64_t v) noexcept {
   return static_cast<std::uint32_t>(static_cast<std::uint16_t>(v) * 10000u +
                                     static_cast<std::uint32_t>(v >> 32));
 }
+
+// ParseUpToFourDigits works in 32-bit arithmetic (two multiplies, no 64-bit
+// constants): '0' is subtracted from every lane, then the digits are shifted
+// into the top lanes: the lanes below read as leading zeros, the lanes above
+// (and any borrow into them) are shifted out, and the check is that of
+// NonDigitLanes.
+inline bool ParseUpToFourDigits(const char* p, std::size_t n, std::uint32_t* out) noexcept {
+  std::uint32_t w;  // p[0..n) in the low n bytes
+  if (n >= 2) {
+    std::uint16_t lo;
+    std::uint16_t hi;
+    std::memcpy(&lo, p, 2);
+    std::memcpy(&hi, p + n - 2, 2);  // overlaps lo for n < 4: the shared byte is equal
+    w = lo | static_cast<std::uint32_t>(hi) << (8 * (n - 2));
+  } else {
+    w = static_cast<unsigned char>(p[0]);
+  }
+  const std::uint32_t x = (w - 0x30303030u) << ((0u - 8 * static_cast<unsigned>(n)) & 31);
+  if (((x | (x + 0x76767676u)) & 0x80808080u) != 0) return false;
+  const std::uint32_t pairs = (x * (10 * 256 + 1)) >> 8 & 0x00FF00FFu;  // bytes 0, 2: two pairs
+  *out = (pairs * ((100u << 16) + 1)) >> 16;
+  return true;
+}
+
+}  // namespace fixwire::simd
+
+namespace fixwire::simd_internal {
+
+// The building blocks under simd's own names too (one definition).
+using simd::AreEightDigits;
+using simd::AreEightDigitValues;
+using simd::DecimalDigits;
+using simd::DigitPairTable;
+using simd::EightDigitValue;
+using simd::kAsciiZeros;
+using simd::kDigitPairs;
+using simd::kPowersOf10;
+using simd::Load8;
+using simd::LoadPartial;
+using simd::NonDigitLanes;
+using simd::ParseUpToFourDigits;
+using simd::Store8;
 
 // DivBelow1e10By1e8 and DivBelow1e10By1e4 are v / 10^8 and v / 10^4 for v
 // below 10^10 by one multiply-shift each (no 128-bit multiply): the divisor's
@@ -233,11 +245,20 @@ inline void StoreEightAscii(char* out, std::uint32_t quad_halves) noexcept {
 #endif
 }
 
-// EightDigitBytes returns x (< 10^8) as eight digit values, as above.
+}  // namespace fixwire::simd_internal
+
+namespace fixwire::simd {
+
 inline std::uint64_t EightDigitBytes(std::uint32_t x) noexcept {
   const std::uint32_t high = x / 10000;
-  return EightDigitBytesOfHalves(high, x - high * 10000);
+  return simd_internal::EightDigitBytesOfHalves(high, x - high * 10000);
 }
+
+}  // namespace fixwire::simd
+
+namespace fixwire::simd_internal {
+
+using simd::EightDigitBytes;
 
 // Pair returns the two ASCII digits of x (< 100) in the low 16 bits, in memory order.
 inline std::uint32_t Pair(std::uint32_t x) noexcept {
@@ -280,31 +301,6 @@ inline std::size_t FormatBelow1e8(std::uint32_t x, char* out) noexcept {
   std::memcpy(out, &first, 4);
   std::memcpy(out + n - 4, &last, 4);  // overlaps first unless n is 8
   return n;
-}
-
-// ParseUpToFourDigits parses p[0..n) (n is 1..4) when every byte is an ASCII
-// digit (leading zeros allowed) into *out, reading exactly those bytes, in
-// 32-bit arithmetic (two multiplies, no 64-bit constants): the short counts,
-// quantities and sequence numbers of FIX. False for anything else.
-// '0' is subtracted from every lane, then the digits are shifted into the top
-// lanes: the lanes below read as leading zeros, the lanes above (and any borrow
-// into them) are shifted out, and the check is that of NonDigitLanes.
-inline bool ParseUpToFourDigits(const char* p, std::size_t n, std::uint32_t* out) noexcept {
-  std::uint32_t w;  // p[0..n) in the low n bytes
-  if (n >= 2) {
-    std::uint16_t lo;
-    std::uint16_t hi;
-    std::memcpy(&lo, p, 2);
-    std::memcpy(&hi, p + n - 2, 2);  // overlaps lo for n < 4: the shared byte is equal
-    w = lo | static_cast<std::uint32_t>(hi) << (8 * (n - 2));
-  } else {
-    w = static_cast<unsigned char>(p[0]);
-  }
-  const std::uint32_t x = (w - 0x30303030u) << ((0u - 8 * static_cast<unsigned>(n)) & 31);
-  if (((x | (x + 0x76767676u)) & 0x80808080u) != 0) return false;
-  const std::uint32_t pairs = (x * (10 * 256 + 1)) >> 8 & 0x00FF00FFu;  // bytes 0, 2: two pairs
-  *out = (pairs * ((100u << 16) + 1)) >> 16;
-  return true;
 }
 
 // The out-of-line rest (digits.cc): ParseUnsignedLong takes sizes 0 and 9 and up.

@@ -1,6 +1,8 @@
 // simd_internal.cc: per-ISA table lookup and the byte-at-a-time digit references.
 #include "fixwire/simd/internal/simd_internal.h"
 
+#include "fixwire/simd/cpu_features.h"
+
 namespace fixwire::simd_internal {
 
 const KernelTable& KernelsFor(simd::Isa isa) noexcept {

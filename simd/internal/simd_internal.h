@@ -11,8 +11,11 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fixwire/simd/cpu_features.h"
 #include "fixwire/simd/internal/kernel_table.h"
+
+namespace fixwire::simd {
+enum class Isa : std::uint8_t;  // cpu_features.h
+}  // namespace fixwire::simd
 
 namespace fixwire::simd_internal {
 

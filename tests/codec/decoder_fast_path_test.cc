@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "fixwire/wire/decoder.h"
-#include "fixwire/wire/internal/decoder_paths.h"
+#include "tests/wire/decoder_paths.h"
 #include "fixwire/wire/message_view.h"
 #include "fixwire/simd/cpu_features.h"
 #include "tests/codec/fix_test_util.h"
@@ -23,7 +23,7 @@
 namespace fixwire {
 namespace {
 
-using codec_internal::DecoderPaths;
+using DecoderPaths = DecoderTestPeer;
 using testing::Assemble;
 using testing::ExactCopy;
 using testing::RefField;

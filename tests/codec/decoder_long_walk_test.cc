@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "fixwire/wire/decoder.h"
-#include "fixwire/wire/internal/decoder_paths.h"
+#include "tests/wire/decoder_paths.h"
 #include "fixwire/wire/message_view.h"
 #include "fixwire/simd/cpu_features.h"
 #include "tests/codec/decoded_view_test_util.h"
@@ -38,7 +38,7 @@
 namespace fixwire {
 namespace {
 
-using codec_internal::DecoderPaths;
+using DecoderPaths = DecoderTestPeer;
 using testing::BodyMaker;
 using testing::DecodedView;
 using testing::ExpectSameDecodedView;

@@ -24,6 +24,9 @@ PACKAGES = {
     "codec/encode": ("fixwire/encode", 3),
     "codec/dictionary": ("fixwire/dictionary", 4),
     "codec": ("fixwire", 5),
+    "session": ("fixwire/session", 6),
+    "store": ("fixwire/store", 7),
+    "net": ("fixwire/net", 8),
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"(fixwire/[^"]+)"', re.M)
 INTERNAL_NAME = re.compile(r"\b\w*_internal\b|\bframing_detail\b")

@@ -1,6 +1,6 @@
 // cpu_features_test.cc: Isa names, CPU support queries and SetActiveIsa.
 #include "fixwire/simd/cpu_features.h"
-#include "fixwire/simd/internal/active_isa.h"
+#include "fixwire/simd/dispatch.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -46,14 +46,22 @@ TEST(CpuFeaturesTest, SetActiveIsaSwitchesEverySupportedIsa) {
   ASSERT_TRUE(SetActiveIsa(BestSupportedIsa()));
 }
 
-// The inline queries the decoder asks per message agree with ActiveIsa().
-TEST(CpuFeaturesTest, InlineActiveIsaQueriesMatchActiveIsa) {
-  (void)ActiveIsa();  // chosen now, if no kernel has run yet
+// The inline queries the codec asks per message agree with ActiveIsa() and
+// with the CPU.
+TEST(CpuFeaturesTest, DispatchQueriesMatchActiveIsa) {
   for (Isa isa : kAllIsas) {
     if (!CpuSupports(isa)) continue;
     ASSERT_TRUE(SetActiveIsa(isa));
-    EXPECT_EQ(simd_internal::ActiveIsaIsAvx2OrWider(), ActiveIsa() >= Isa::kAvx2) << IsaName(isa);
-    EXPECT_EQ(simd_internal::ActiveIsaIsAvx512(), ActiveIsa() == Isa::kAvx512) << IsaName(isa);
+    const Dispatch d = Dispatch::Active();
+    EXPECT_EQ(d.isa(), isa);
+    EXPECT_EQ(ActiveIsa(), isa);
+    EXPECT_EQ(d.avx2(), isa >= Isa::kAvx2) << IsaName(isa);
+    EXPECT_EQ(d.avx512_vbmi2(), isa == Isa::kAvx512 && CpuSupportsAvx512Vbmi2()) << IsaName(isa);
+    if (d.avx512_vbmi2()) {
+      EXPECT_EQ(d.avx512_walk_min_bytes(), CpuHasFullWidthAvx512() ? 129u : 384u);
+    } else {
+      EXPECT_GE(d.avx512_walk_min_bytes(), std::size_t{1} << 55) << IsaName(isa);
+    }
   }
   ASSERT_TRUE(SetActiveIsa(BestSupportedIsa()));
 }

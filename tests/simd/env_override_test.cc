@@ -8,6 +8,7 @@
 #include "gtest/gtest.h"
 #include "fixwire/simd/checksum.h"
 #include "fixwire/simd/cpu_features.h"
+#include "fixwire/simd/dispatch.h"
 
 namespace fixwire::simd {
 namespace {
@@ -33,6 +34,15 @@ TEST(EnvOverrideTest, FirstChoiceFollowsTheEnvironment) {
   const char byte = 'A';
   EXPECT_EQ(Checksum(&byte, 1), 65u);
   EXPECT_EQ(ActiveIsa(), expected) << "FIXWIRE_SIMD=" << env;
+}
+
+// The per-ISA paths outside //simd ask Dispatch, which follows the same choice.
+TEST(EnvOverrideTest, DispatchFollowsTheEnvironment) {
+  const Isa active = ActiveIsa();
+  const Dispatch d = Dispatch::Active();
+  EXPECT_EQ(d.isa(), active);
+  EXPECT_EQ(d.avx2(), active >= Isa::kAvx2);
+  EXPECT_EQ(d.avx512_vbmi2(), active == Isa::kAvx512 && CpuSupportsAvx512Vbmi2());
 }
 
 }  // namespace

@@ -32,12 +32,12 @@ namespace fixwire::codec_internal {
 inline constexpr std::size_t kMaxUnsignedChars = 20;  // 18446744073709551615
 inline constexpr std::size_t kMaxSignedChars = 20;    // -9223372036854775808
 
-using simd_internal::DigitPairTable;
-using simd_internal::kDigitPairs;  // kDigitPairs.pairs: "00" "01" ... "99"
-using simd_internal::kPowersOf10;  // kPowersOf10[i] is 10^i, i = 0..19
+using simd::DigitPairTable;
+using simd::kDigitPairs;  // kDigitPairs.pairs: "00" "01" ... "99"
+using simd::kPowersOf10;  // kPowersOf10[i] is 10^i, i = 0..19
 
 // CountDigits returns the number of decimal digits of v (1 for 0).
-constexpr int CountDigits(std::uint64_t v) noexcept { return simd_internal::DecimalDigits(v); }
+constexpr int CountDigits(std::uint64_t v) noexcept { return simd::DecimalDigits(v); }
 
 // WritePair writes the two digits of v (0..99) to out[0..2).
 [[gnu::always_inline]] inline void WritePair(char* out, unsigned v) noexcept {
@@ -69,7 +69,7 @@ inline char* WriteSigned(char* out, std::int64_t v) noexcept {
 // as the little-endian bytes of a word (the most significant digit first in
 // memory): simd's eight-digit step, no table and no loop.
 [[gnu::always_inline]] inline std::uint64_t EightDigitWord(std::uint32_t v) noexcept {
-  return simd_internal::EightDigitBytes(v) | simd_internal::kAsciiZeros;
+  return simd::EightDigitBytes(v) | simd::kAsciiZeros;
 }
 
 // kDigitCountSteps[i], for the values of bit width i + 1 (2^i .. 2^(i+1) - 1,
@@ -80,7 +80,7 @@ inline constexpr std::array<std::uint64_t, 32> kDigitCountSteps = [] {
   std::array<std::uint64_t, 32> t{};
   for (int i = 0; i < 32; ++i) {
     const std::uint64_t low = std::uint64_t{1} << i;
-    const auto d = static_cast<std::uint64_t>(simd_internal::DecimalDigits(low));
+    const auto d = static_cast<std::uint64_t>(simd::DecimalDigits(low));
     const std::uint64_t p = kPowersOf10[d];
     t[static_cast<std::size_t>(i)] = p < (std::uint64_t{1} << 32) ? (d << 32) + ((std::uint64_t{1} << 32) - p) : d << 32;
   }

@@ -21,7 +21,7 @@
 
 #include "fixwire/wire/internal/ordinary_field.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::wire_internal {
 namespace {
 
 constexpr std::size_t kBlock = 64;
@@ -220,4 +220,4 @@ WalkResult WalkOrdinaryAvx2(const char* data, std::size_t body_start, std::size_
   return WalkOrdinaryAvx2Blocks(data, body_start, body_end, special, next, out_end);
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::wire_internal

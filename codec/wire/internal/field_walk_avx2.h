@@ -19,7 +19,7 @@
 #include "fixwire/values/field.h"
 #include "fixwire/wire/internal/ordinary_field.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::wire_internal {
 
 // WalkOrdinaryAvx2 indexes the body [body_start, body_end) of a frame
 // DecodeFast has checked (data[body_end - 1] is SOH, body_start < 64, at
@@ -45,6 +45,6 @@ WalkResult WalkOrdinaryAvx2Blocks(const char* data, std::size_t body_start, std:
                                   const std::uint8_t* special, Field* next,
                                   Field* out_end) noexcept;
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::wire_internal
 
 #endif  // FIXWIRE_WIRE_INTERNAL_FIELD_WALK_AVX2_H_

@@ -72,7 +72,7 @@
 
 #include "fixwire/wire/internal/ordinary_field.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::wire_internal {
 namespace {
 
 constexpr std::size_t kBlock = 64;
@@ -218,10 +218,8 @@ constexpr DwordTable kStore8[2] = {MakeStore8(0), MakeStore8(1)};
 }  // namespace
 
 WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::size_t body_end,
-                              const SpecialTags* special_tags, Field* next,
-                              Field* const out_end) noexcept {
-  const std::uint8_t* const special = special_tags->flags;
-  const std::uint32_t* const filter = special_tags->filter;
+                              const std::uint8_t* special, const std::uint32_t* filter,
+                              Field* next, Field* const out_end) noexcept {
   const __m512i zero = _mm512_setzero_si512();
   const __m512i soh_byte = Pinned(_mm512_set1_epi8('\x01'));
   const __m512i eq_byte = Pinned(_mm512_set1_epi8('='));
@@ -440,4 +438,4 @@ WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::siz
   return WalkResult{next, SumLanes(acc)};
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::wire_internal

@@ -21,7 +21,7 @@
 #include "fixwire/wire/internal/ordinary_field.h"
 #include "fixwire/wire/internal/special_tags.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::wire_internal {
 
 // WalkOrdinaryAvx512 indexes the body [body_start, body_end) of a frame
 // DecodeFast has checked (data[body_end - 1] is SOH, body_start < 64) into
@@ -31,9 +31,12 @@ namespace fixwire::codec_internal {
 // ordinary, is special or does not fit (that field then starts right after
 // the last one written, or at body_start). `special` is the Decoder's table
 // (its flags and filter).
+// special is the special-tag table (kSpecialTableTags flags), filter its
+// filter (kSpecialFilterWords words; internal/special_tags.h).
 WalkResult WalkOrdinaryAvx512(const char* data, std::size_t body_start, std::size_t body_end,
-                              const SpecialTags* special, Field* next, Field* out_end) noexcept;
+                              const std::uint8_t* special, const std::uint32_t* filter,
+                              Field* next, Field* out_end) noexcept;
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::wire_internal
 
 #endif  // FIXWIRE_WIRE_INTERNAL_FIELD_WALK_AVX512_H_

@@ -15,8 +15,9 @@
 
 #include "fixwire/values/error.h"
 #include "fixwire/simd/checksum.h"
+#include "fixwire/simd/load.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::wire_internal {
 
 // Longest BeginString value accepted ("FIXT.1.1" is 8 bytes).
 inline constexpr std::size_t kMaxBeginStringValue = 16;
@@ -52,8 +53,6 @@ inline Error CheckTrailer(const char* data, const FrameHeader& h, bool validate_
 
 // --- Definitions (inline: the decoder's per-message fixed cost). ---
 
-namespace framing_detail {
-
 inline constexpr Error Fail(ErrorCode code, std::size_t offset, std::uint32_t tag) noexcept {
   return Error{code, static_cast<std::uint32_t>(offset), tag};
 }
@@ -63,12 +62,6 @@ inline bool MatchesPrefix(const char* data, std::size_t size, const char* litera
   return std::memcmp(data, literal, size < n ? size : n) == 0;
 }
 
-inline std::uint64_t Load8(const char* p) noexcept {
-  std::uint64_t w;
-  std::memcpy(&w, p, 8);
-  return w;
-}
-
 // FastFrameHeader reads the common header shape from the first 32 bytes
 // (size >= 32): "8=FIX" with its SOH by offset 18, "9=", 1..8 digits, SOH.
 // Returns true, with exactly what the byte loop below would produce, only
@@ -76,16 +69,16 @@ inline std::uint64_t Load8(const char* p) noexcept {
 inline bool FastFrameHeader(const char* data, FrameHeader* out) noexcept {
   constexpr std::uint64_t kOnes = 0x0101010101010101ull;
   constexpr std::uint64_t kHigh = 0x8080808080808080ull;
-  if ((Load8(data) & 0xFFFFFFFFFFull) != 0x5849463D38ull) return false;  // "8=FIX"
+  if ((simd::Load8(data) & 0xFFFFFFFFFFull) != 0x5849463D38ull) return false;  // "8=FIX"
   // First SOH in data[5..21): exact lowest zero byte of w ^ kOnes.
   auto soh_bits = [](std::uint64_t w) {
     const std::uint64_t x = w ^ kOnes;
     return (x - kOnes) & ~x & kHigh;
   };
   std::size_t i;
-  if (const std::uint64_t a = soh_bits(Load8(data + 5)); a != 0) {
+  if (const std::uint64_t a = soh_bits(simd::Load8(data + 5)); a != 0) {
     i = 5 + (static_cast<std::size_t>(std::countr_zero(a)) >> 3);
-  } else if (const std::uint64_t b = soh_bits(Load8(data + 13)); b != 0) {
+  } else if (const std::uint64_t b = soh_bits(simd::Load8(data + 13)); b != 0) {
     i = 13 + (static_cast<std::size_t>(std::countr_zero(b)) >> 3);
   } else {
     return false;
@@ -96,7 +89,7 @@ inline bool FastFrameHeader(const char* data, FrameHeader* out) noexcept {
                       (value_length > 5 && data[5] == 'T' && data[6] == '.');
   if (!dotted || data[i + 1] != '9' || data[i + 2] != '=') return false;
   const std::size_t p = i + 3;  // <= 21, so p + 8 <= 29 < 32
-  const std::uint64_t x = Load8(data + p) - 0x3030303030303030ull;
+  const std::uint64_t x = simd::Load8(data + p) - 0x3030303030303030ull;
   const std::uint64_t non_digit = (x | (x + 0x7676767676767676ull)) & kHigh;
   if (non_digit == 0) return false;  // 8+ digits
   const std::size_t digits = static_cast<std::size_t>(std::countr_zero(non_digit)) >> 3;
@@ -113,10 +106,7 @@ inline bool FastFrameHeader(const char* data, FrameHeader* out) noexcept {
   return true;
 }
 
-}  // namespace framing_detail
-
 inline Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* out) noexcept {
-  using namespace framing_detail;
   if (size >= 32 && FastFrameHeader(data, out)) return Error{};
   // BeginString: "8=FIX" then the rest of the version up to SOH.
   if (!MatchesPrefix(data, size, "8=FIX", 5)) return Fail(ErrorCode::kBadBeginString, 0, 8);
@@ -160,7 +150,6 @@ inline Error ParseFrameHeader(const char* data, std::size_t size, FrameHeader* o
 
 inline Error CheckTrailer(const char* data, const FrameHeader& h, bool validate_checksum,
                           std::uint8_t* checksum) noexcept {
-  using namespace framing_detail;
   const std::size_t end = static_cast<std::size_t>(h.body_end());
   // BodyLength must end the body on a field boundary, and the field there must be 10=.
   if (data[end - 1] != '\x01') return Fail(ErrorCode::kBodyLengthMismatch, end, 9);
@@ -180,6 +169,6 @@ inline Error CheckTrailer(const char* data, const FrameHeader& h, bool validate_
   return Error{};
 }
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::wire_internal
 
 #endif  // FIXWIRE_WIRE_INTERNAL_FRAMING_H_

@@ -20,7 +20,7 @@
 #include "fixwire/values/field.h"
 #include "fixwire/simd/structural_scan.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire::wire_internal {
 
 // kWalkStopped is a walk's sum when it stopped early (no byte sum reaches it).
 inline constexpr std::uint64_t kWalkStopped = ~std::uint64_t{0};
@@ -201,6 +201,6 @@ template <bool kCheckRoom>
 }
 
 }  // namespace
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::wire_internal
 
 #endif  // FIXWIRE_WIRE_INTERNAL_ORDINARY_FIELD_H_

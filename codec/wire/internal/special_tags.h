@@ -3,17 +3,17 @@
 // with the filter of the same tags that the AVX-512 field walk reads.
 //
 // Internal to the decoder. Built once in the Decoder's constructor, then
-// immutable: flags[tag] != 0 for each such tag (and tag 0, what the fast
-// walk parses a malformed tag as); filter bit SpecialTagHash(tag) set for
-// each (codec/internal/field_walk_avx512.h), so a clear bit proves a tag is
-// not special.
+// immutable: flags[tag] != 0 for each such tag (kSpecialTableTags bytes; and
+// tag 0, what the fast walk parses a malformed tag as); filter bit
+// SpecialTagHash(tag) set for each (kSpecialFilterWords words, read by
+// internal/field_walk_avx512.h), so a clear bit proves a tag is not special.
 #ifndef FIXWIRE_WIRE_INTERNAL_SPECIAL_TAGS_H_
 #define FIXWIRE_WIRE_INTERNAL_SPECIAL_TAGS_H_
 
 #include <cstddef>
 #include <cstdint>
 
-namespace fixwire::codec_internal {
+namespace fixwire::wire_internal {
 
 // Every tag of 1..4 digits.
 inline constexpr std::uint32_t kSpecialTableTags = 10000;
@@ -26,11 +26,6 @@ constexpr std::uint32_t SpecialTagHash(std::uint32_t tag) noexcept {
   return (tag & 31u) << 5 | (tag >> 5 & 31u);
 }
 
-struct SpecialTags {
-  std::uint8_t flags[kSpecialTableTags];
-  std::uint32_t filter[kSpecialFilterWords];
-};
-
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire::wire_internal
 
 #endif  // FIXWIRE_WIRE_INTERNAL_SPECIAL_TAGS_H_

@@ -1,9 +1,9 @@
-// dispatch.h: the active kernel table, chosen once at first use.
+// active_kernels.h: the kernel table the public kernel functions jump
+// through, chosen on first use (simd::Dispatch, cpu_features.cc).
 //
-// Internal to //simd: the public kernel functions call Active() and jump
-// through the table. Thread-safe: the choice is one atomic pointer.
-#ifndef FIXWIRE_SIMD_INTERNAL_DISPATCH_H_
-#define FIXWIRE_SIMD_INTERNAL_DISPATCH_H_
+// Internal to //simd. Thread-safe: the choice is one atomic pointer.
+#ifndef FIXWIRE_SIMD_INTERNAL_ACTIVE_KERNELS_H_
+#define FIXWIRE_SIMD_INTERNAL_ACTIVE_KERNELS_H_
 
 #include <atomic>
 
@@ -13,7 +13,7 @@ namespace fixwire::simd_internal {
 
 extern std::atomic<const KernelTable*> g_active_kernels;
 
-// InitActiveKernels picks the first table (CPUID, FIXWIRE_SIMD) and returns it.
+// InitActiveKernels makes the first choice (simd::Dispatch::Active) and returns its table.
 const KernelTable& InitActiveKernels() noexcept;
 
 // Active returns the table the public kernels dispatch to.
@@ -25,4 +25,4 @@ inline const KernelTable& Active() noexcept {
 
 }  // namespace fixwire::simd_internal
 
-#endif  // FIXWIRE_SIMD_INTERNAL_DISPATCH_H_
+#endif  // FIXWIRE_SIMD_INTERNAL_ACTIVE_KERNELS_H_

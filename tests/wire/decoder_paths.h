@@ -1,25 +1,28 @@
-// decoder_paths.h: test access to the two paths Decoder::Decode chooses
-// between, so tests can hold the fast path against the general one.
+// decoder_paths.h: test access to the paths Decoder::Decode chooses between,
+// so tests can hold the fast path against the general one, and the vector
+// field walks against the scalar one. Tests only (testonly library).
 //
-// Internal: users call Decoder::Decode. Fast returns true only when it decoded
-// the message (then `out` answers every question exactly as General's view
-// would: fields, lookups, sizes; having no tag at or above direct_tags, it
-// holds no hash table); false
-// means "not the common shape" and changes nothing but the index's scratch
+// Fast returns true only when it decoded the message (then `out` answers
+// every question exactly as General's view would: fields, lookups, sizes;
+// having no tag at or above direct_tags, it holds no hash table); false means
+// "not the common shape" and changes nothing but the index's scratch
 // contents. General is the complete decoder (every check, every error).
-// Walk runs one of DecodeFast's field walks alone, for tests that hold the
-// AVX2 and AVX-512 walks against the scalar one.
-#ifndef FIXWIRE_WIRE_INTERNAL_DECODER_PATHS_H_
-#define FIXWIRE_WIRE_INTERNAL_DECODER_PATHS_H_
+// Walk runs one of DecodeFast's field walks alone.
+#ifndef FIXWIRE_TESTS_WIRE_DECODER_PATHS_H_
+#define FIXWIRE_TESTS_WIRE_DECODER_PATHS_H_
 
 #include <cstdint>
 #include <string_view>
 
+#include "fixwire/values/error.h"
+#include "fixwire/values/field.h"
 #include "fixwire/wire/decoder.h"
+#include "fixwire/wire/field_index.h"
+#include "fixwire/wire/message_view.h"
 
-namespace fixwire::codec_internal {
+namespace fixwire {
 
-struct DecoderPaths {
+struct DecoderTestPeer {
   static bool Fast(const Decoder& d, std::string_view bytes, FieldIndex& index,
                    MessageView& out) noexcept;
   static Error General(const Decoder& d, std::string_view bytes, FieldIndex& index,
@@ -46,6 +49,6 @@ struct DecoderPaths {
                           std::uint32_t capacity) noexcept;
 };
 
-}  // namespace fixwire::codec_internal
+}  // namespace fixwire
 
-#endif  // FIXWIRE_WIRE_INTERNAL_DECODER_PATHS_H_
+#endif  // FIXWIRE_TESTS_WIRE_DECODER_PATHS_H_
