@@ -198,6 +198,10 @@ const KeyDef kKeys[] = {
     FW_KEY("SenderCompID", return SetNonEmpty(v, c.sender_comp_id)),
     FW_KEY("TargetCompID", return SetNonEmpty(v, c.target_comp_id)),
     FW_KEY("SessionQualifier", return SetString(v, c.session_qualifier)),
+    FW_KEY("SenderSubID", return SetString(v, c.sender_sub_id)),
+    FW_KEY("SenderLocationID", return SetString(v, c.sender_location_id)),
+    FW_KEY("TargetSubID", return SetString(v, c.target_sub_id)),
+    FW_KEY("TargetLocationID", return SetString(v, c.target_location_id)),
     FW_KEY("DefaultApplVerID", std::optional<int> id = ParseApplVerId(v);
            if (!id) return Cat(Quoted(v),
                                " is not an ApplVerID (2..9) or a version FIX.4.0 .. "
@@ -229,6 +233,7 @@ const KeyDef kKeys[] = {
     // Session behaviour.
     FW_KEY("HeartBtInt", return SetInt(v, 0, kMaxSeconds, c.heart_bt_int)),
     FW_BOOL("SendResetSeqNumFlag", send_reset_seq_num_flag),
+    FW_BOOL("EnableNextExpectedMsgSeqNum", enable_next_expected_msg_seq_num),
     FW_BOOL("SendRedundantResendRequests", send_redundant_resend_requests),
     FW_BOOL("ResetOnLogon", reset_on_logon),
     FW_BOOL("ResetOnLogout", reset_on_logout),
@@ -670,7 +675,10 @@ absl::StatusOr<SessionConfig> BuildSession(const SettingsSection& section,
 }  // namespace
 
 std::string SessionConfig::SessionId() const {
-  std::string id = Cat(begin_string, ":", sender_comp_id, "->", target_comp_id);
+  auto optional = [](const std::string& part) { return part.empty() ? std::string() : "/" + part; };
+  std::string id =
+      Cat(begin_string, ":", sender_comp_id, optional(sender_sub_id), optional(sender_location_id),
+          "->", target_comp_id, optional(target_sub_id), optional(target_location_id));
   if (!session_qualifier.empty()) id += Cat(":", session_qualifier);
   return id;
 }

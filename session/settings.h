@@ -92,6 +92,12 @@ struct SessionConfig {
   std::string sender_comp_id;     // SenderCompID (required)
   std::string target_comp_id;     // TargetCompID (required)
   std::string session_qualifier;  // SessionQualifier (initiators only; default empty)
+  // QuickFIX/J's optional routing IDs (50, 142, 57, 143), written on every
+  // message and part of the session's identity; default empty.
+  std::string sender_sub_id;       // SenderSubID
+  std::string sender_location_id;  // SenderLocationID
+  std::string target_sub_id;       // TargetSubID
+  std::string target_location_id;  // TargetLocationID
   // DefaultApplVerID as the ApplVerID(1128) enum value 2..9 (FIX.4.0 ..
   // FIX.5.0SP2); 0 when not given. Required for FIXT.1.1, unused otherwise.
   int default_appl_ver_id = 0;
@@ -110,8 +116,11 @@ struct SessionConfig {
   std::string time_zone;              // TimeZone (QuickFIX/J): tz name; empty = UTC / local
 
   // --- Session behaviour ------------------------------------------------------
-  int heart_bt_int = 0;                         // HeartBtInt seconds (initiators: required, > 0)
-  bool send_reset_seq_num_flag = false;         // SendResetSeqNumFlag (N)
+  int heart_bt_int = 0;                  // HeartBtInt seconds (initiators: required, > 0)
+  bool send_reset_seq_num_flag = false;  // SendResetSeqNumFlag (N)
+  // EnableNextExpectedMsgSeqNum (QuickFIX/J): send NextExpectedMsgSeqNum(789)
+  // on Logon (FIX.4.4, FIXT.1.1). N.
+  bool enable_next_expected_msg_seq_num = false;
   bool send_redundant_resend_requests = false;  // SendRedundantResendRequests (N)
   bool reset_on_logon = false;                  // ResetOnLogon (N)
   bool reset_on_logout = false;                 // ResetOnLogout (N)
@@ -172,7 +181,8 @@ struct SessionConfig {
   bool is_initiator() const noexcept { return connection_type == ConnectionType::kInitiator; }
   bool is_fixt() const noexcept { return begin_string == "FIXT.1.1"; }
   // SessionId: QuickFIX's SessionID string, "FIX.4.4:SENDER->TARGET" plus
-  // ":QUALIFIER" when there is one.
+  // ":QUALIFIER" when there is one; with QuickFIX/J's sub and location IDs,
+  // "SENDER/SUB/LOC" (each part only when given) as QuickFIX/J writes it.
   std::string SessionId() const;
 };
 

@@ -376,6 +376,24 @@ TEST(SettingsTest, DefaultsAreQuickFixDefaults) {
   EXPECT_TRUE(c.time_zone.empty());
 }
 
+// QuickFIX/J's keys the session core uses: routing IDs (part of the session's
+// identity, as in QuickFIX/J) and EnableNextExpectedMsgSeqNum.
+TEST(SettingsTest, QuickFixJRoutingIdsAndNextExpectedMsgSeqNum) {
+  absl::StatusOr<SettingsFile> f = Load(
+      With(kInitiator, "SenderSubID=DESK\nTargetLocationID=LDN\nEnableNextExpectedMsgSeqNum=Y\n"));
+  ASSERT_TRUE(f.ok()) << f.status();
+  const SessionConfig& c = f->sessions[0];
+  EXPECT_EQ(c.sender_sub_id, "DESK");
+  EXPECT_EQ(c.sender_location_id, "");
+  EXPECT_EQ(c.target_sub_id, "");
+  EXPECT_EQ(c.target_location_id, "LDN");
+  EXPECT_TRUE(c.enable_next_expected_msg_seq_num);
+  EXPECT_EQ(c.SessionId(), "FIX.4.4:A/DESK->B/LDN");
+  EXPECT_FALSE(Load(kInitiator)->sessions[0].enable_next_expected_msg_seq_num);
+  // Sessions that differ only in a routing ID are different sessions.
+  EXPECT_TRUE(Load(With(kInitiator, With(kInitiator, "SenderSubID=X\n"))).ok());
+}
+
 TEST(SettingsTest, TimestampPrecisionWinsOverMilliseconds) {
   absl::StatusOr<SettingsFile> f =
       Load(With(kAcceptor, "MillisecondsInTimeStamp=Y\nTimestampPrecision=9\n"));
