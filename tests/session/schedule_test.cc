@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <utility>
@@ -161,6 +162,19 @@ TEST(ScheduleTest, TimeZoneAndDst) {
       Make(Spec(T(1, 30), T(4, 0), std::nullopt, std::nullopt, "America/New_York", false));
   EXPECT_EQ(repeated.NextStart(Utc(2026, 11, 1, 0, 0)), Utc(2026, 11, 1, 5, 30));  // 01:30 EDT
   EXPECT_TRUE(repeated.IsInSession(Utc(2026, 11, 1, 6, 15)));  // 01:15 EST, second pass
+}
+
+TEST(ScheduleTest, UseLocalTimeIsTheMachinesZone) {
+  // abseil reads the local zone from TZ when it is set.
+  setenv("TZ", "America/New_York", 1);
+  const SessionSchedule local = Make(Spec(T(8, 0), T(17, 0), std::nullopt, std::nullopt, "", true));
+  const SessionSchedule zoned =
+      Make(Spec(T(8, 0), T(17, 0), std::nullopt, std::nullopt, "America/New_York", false));
+  for (std::int64_t t = Utc(2026, 3, 1, 0, 0); t < Utc(2026, 3, 15, 0, 0); t += 17 * kMinute) {
+    ASSERT_EQ(local.IsInSession(t), zoned.IsInSession(t));
+    ASSERT_EQ(local.NextStart(t), zoned.NextStart(t));
+  }
+  unsetenv("TZ");
 }
 
 TEST(ScheduleTest, CreateRejectsBadSpecs) {
