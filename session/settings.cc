@@ -568,6 +568,11 @@ absl::StatusOr<SessionConfig> BuildSession(const SettingsSection& section,
                          "numbered consecutively from 1 (SocketConnectHost",
                          expected, " is missing)"));
       }
+      if (!alt.host && !alt.port) {
+        return Error(source, alt.line,
+                     Cat("SocketConnectSourceHost", n, "/SocketConnectSourcePort", n,
+                         " given without SocketConnectHost", n, " and SocketConnectPort", n));
+      }
       if (!alt.host || !alt.port) {
         return Error(
             source, alt.line,

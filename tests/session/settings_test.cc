@@ -821,6 +821,9 @@ TEST(SettingsTest, FailoverAlternatesMustBeConsecutiveAndPaired) {
               "SocketConnectHost1 has no matching SocketConnectPort1");
   ExpectError(With(kInitiator, "SocketConnectPort1=5\n"), 11,
               "SocketConnectPort1 has no matching SocketConnectHost1");
+  ExpectError(With(kInitiator, "SocketConnectSourceHost1=10.0.0.1\n"), 11,
+              "SocketConnectSourceHost1/SocketConnectSourcePort1 given without "
+              "SocketConnectHost1 and SocketConnectPort1");
 }
 
 // ------------------------------------------------------------- value parsers
