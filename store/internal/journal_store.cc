@@ -80,6 +80,7 @@ absl::Status JournalStore::MapSegment(std::uint64_t number, bool create, Segment
       return ErrnoStatus("fstat", path, err);
     }
     size = static_cast<std::size_t>(st.st_size) & ~std::size_t{7};
+    out.short_file = static_cast<std::size_t>(st.st_size) % kPage != 0;
     if (size == 0 || size > std::size_t{0xFFFFF000}) {
       close(fd);
       return absl::DataLossError(absl::StrCat(path, ": segment size ", st.st_size, " unusable"));
@@ -89,7 +90,9 @@ absl::Status JournalStore::MapSegment(std::uint64_t number, bool create, Segment
   const int err = errno;
   close(fd);
   if (p == MAP_FAILED) return ErrnoStatus("mmap", path, err);
-  out = Segment{number, static_cast<char*>(p), size};
+  out.number = number;
+  out.base = static_cast<char*>(p);
+  out.size = size;
   return absl::OkStatus();
 }
 
@@ -227,6 +230,24 @@ absl::Status JournalStore::Recover() {
       break;
     }
     write_off_ = off;
+    if (seg.short_file) {
+      // Segments are made whole pages long: this one lost its end.
+      const std::string why =
+          absl::StrCat(files[i].second, ": offset ", off, ": segment file truncated to ",
+                       seg.size, " bytes after message seq ", state_.last_message_seq);
+      if (!options_.truncate_on_corruption) return absl::DataLossError(why);
+      report(why + ": extended with zeros");
+      const std::size_t whole = (seg.size + kPage - 1) / kPage * kPage;
+      if (truncate(files[i].second.c_str(), static_cast<off_t>(whole)) != 0) {
+        return ErrnoStatus("truncate", files[i].second, errno);
+      }
+      Unmap(segments_.back());
+      segments_.pop_back();
+      Segment again;
+      if (absl::Status s = MapSegment(files[i].first, false, again); !s.ok()) return s;
+      segments_.push_back(again);
+      ended = true;
+    }
   }
   // Segments past the end: spares never used, or a chain cut above.
   for (std::size_t j = i; j < files.size(); ++j) {
@@ -321,7 +342,7 @@ StoreStatus JournalStore::Roll() noexcept {
   if (!TakeSpare(next)) return StoreStatus::kIoError;
   Segment& cur = segments_.back();
   const std::uint32_t end_word = kSegmentEndWord;
-  std::memcpy(cur.base + write_off_, &end_word, 4);
+  if (write_off_ + 4 <= cur.size) std::memcpy(cur.base + write_off_, &end_word, 4);
   if (options_.sync == SyncMode::kFsync || options_.sync == SyncMode::kGroup) {
     if (SyncRange(cur, synced_off_, write_off_ + 4) != StoreStatus::kOk) return StoreStatus::kIoError;
   }

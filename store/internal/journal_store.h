@@ -58,6 +58,7 @@ class JournalStore final : public MessageStore {
     std::uint64_t number = 0;
     char* base = nullptr;
     std::size_t size = 0;
+    bool short_file = false;  // the file's size is not whole pages
   };
 
   explicit JournalStore(const PersistentOptions& options);
