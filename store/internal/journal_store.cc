@@ -175,6 +175,7 @@ absl::Status JournalStore::Recover() {
     segments_.push_back(seg);
     const std::size_t idx = segments_.size() - 1;
     std::size_t off = 0;
+    bool closed = false;  // by its end marker: what follows it does not count
     for (;;) {
       RecordHeader h{};
       const ParseResult r = ParseRecord(seg.base + off, seg.size - off, h);
@@ -195,6 +196,7 @@ absl::Status JournalStore::Recover() {
       }
       if (r == ParseResult::kSegmentEnd) {
         off = seg.size;
+        closed = true;
         break;
       }
       if (r == ParseResult::kEnd) {
@@ -230,7 +232,7 @@ absl::Status JournalStore::Recover() {
       break;
     }
     write_off_ = off;
-    if (seg.short_file) {
+    if (seg.short_file && !closed) {
       // Segments are made whole pages long: this one lost its end.
       const std::string why =
           absl::StrCat(files[i].second, ": offset ", off, ": segment file truncated to ",
