@@ -274,7 +274,7 @@ StoreStatus FileStore::WriteOne(RecordKind kind, std::uint64_t seq, std::uint64_
                   {const_cast<char*>(kZeros), size - kHeaderSize - payload.size()}};
   if (WriteAll(fd_, iov, iov[2].iov_len != 0 ? 3 : 2) != 0) {
     // Drop a partial record so the next one starts on a record boundary.
-    ftruncate(fd_, static_cast<off_t>(end_));
+    if (ftruncate(fd_, static_cast<off_t>(end_)) != 0) return StoreStatus::kIoError;
     return StoreStatus::kIoError;
   }
   end_ += size;
