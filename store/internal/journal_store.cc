@@ -72,6 +72,18 @@ absl::Status JournalStore::MapSegment(std::uint64_t number, bool create, Segment
       unlink(path.c_str());
       return ErrnoStatus("allocate", path, rc);
     }
+    if (options_.sync == SyncMode::kFsync || options_.sync == SyncMode::kGroup) {
+      // The segment's size and name survive a power loss before any record does.
+      if (fsync(fd) != 0) {
+        const int err = errno;
+        close(fd);
+        return ErrnoStatus("fsync", path, err);
+      }
+      if (absl::Status s = SyncDirectory(options_.directory); !s.ok()) {
+        close(fd);
+        return s;
+      }
+    }
   } else {
     struct stat st;
     if (fstat(fd, &st) != 0) {
