@@ -51,4 +51,19 @@ absl::StatusOr<std::unique_ptr<MessageStore>> OpenStore(const StoreOptions& opti
   return std::unique_ptr<MessageStore>(std::move(*s));
 }
 
+std::optional<StoreType> ParseStoreType(std::string_view text) noexcept {
+  if (text == "memory") return StoreType::kMemory;
+  if (text == "mmap") return StoreType::kMmap;
+  if (text == "file") return StoreType::kFile;
+  return std::nullopt;
+}
+
+std::optional<StoreSync> ParseStoreSync(std::string_view text) noexcept {
+  if (text == "none") return StoreSync::kNone;
+  if (text == "flush") return StoreSync::kFlush;
+  if (text == "fsync") return StoreSync::kFsync;
+  if (text == "group") return StoreSync::kGroup;
+  return std::nullopt;
+}
+
 }  // namespace fixwire

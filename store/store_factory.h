@@ -19,7 +19,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "absl/status/statusor.h"
 #include "fixwire/session/message_store.h"
@@ -60,6 +62,11 @@ struct StoreOptions {
 };
 
 absl::StatusOr<std::unique_ptr<MessageStore>> OpenStore(const StoreOptions& options);
+
+// The settings' spellings: StoreType = memory | mmap | file, StoreSync =
+// none | flush | fsync | group (exactly, lower case); nullopt for anything else.
+std::optional<StoreType> ParseStoreType(std::string_view text) noexcept;
+std::optional<StoreSync> ParseStoreSync(std::string_view text) noexcept;
 
 }  // namespace fixwire
 

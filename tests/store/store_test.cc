@@ -254,6 +254,18 @@ TEST(FileStoreTest, LowerNumberReplacesTheMessagesFromIt) {
   EXPECT_EQ(all.messages[4].bytes, TestMessage(5, 1));
 }
 
+TEST(OpenStoreTest, SettingsSpellings) {
+  EXPECT_EQ(ParseStoreType("memory"), StoreType::kMemory);
+  EXPECT_EQ(ParseStoreType("mmap"), StoreType::kMmap);
+  EXPECT_EQ(ParseStoreType("file"), StoreType::kFile);
+  EXPECT_EQ(ParseStoreType("File"), std::nullopt);
+  EXPECT_EQ(ParseStoreSync("none"), StoreSync::kNone);
+  EXPECT_EQ(ParseStoreSync("flush"), StoreSync::kFlush);
+  EXPECT_EQ(ParseStoreSync("fsync"), StoreSync::kFsync);
+  EXPECT_EQ(ParseStoreSync("group"), StoreSync::kGroup);
+  EXPECT_EQ(ParseStoreSync(""), std::nullopt);
+}
+
 TEST(OpenStoreTest, MemoryAndErrors) {
   StoreOptions o;
   auto memory = OpenStore(o);
