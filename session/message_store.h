@@ -66,6 +66,15 @@ class MessageStore {
   // time to `creation_time_ns` (a new FIX session: a daily or logon reset).
   virtual StoreStatus Reset(std::int64_t creation_time_ns) noexcept = 0;
   virtual std::int64_t creation_time_ns() const noexcept = 0;
+
+  // Sync completes the store's durability promise for everything appended
+  // so far (a persistent store in group-commit mode: one fdatasync; in
+  // mode none: hand its buffer to the kernel). durable_seq is the highest
+  // message number the promise already holds for. A transient store keeps
+  // nothing past the process: these defaults say every message is as safe
+  // as it will get.
+  virtual StoreStatus Sync() noexcept { return StoreStatus::kOk; }
+  virtual std::uint64_t durable_seq() const noexcept { return next_sender_seq() - 1; }
 };
 
 }  // namespace fixwire
