@@ -18,6 +18,8 @@
 #include "fixwire/encode/message_template.h"
 #include "fixwire/simd/checksum.h"
 #include "fixwire/simd/cpu_features.h"
+#include "fixwire/simd/digits.h"
+#include "fixwire/version.h"
 #include "fixwire/values/date_time.h"
 #include "fixwire/values/decimal.h"
 #include "fixwire/values/error.h"

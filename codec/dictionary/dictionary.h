@@ -44,7 +44,7 @@
 
 namespace fixwire {
 
-// FieldType, kFieldTypeCount, FieldDef, ValueClass, ValueClassOf and
+// FieldType, FieldDef, ValueClass, ValueClassOf and
 // TagInfo are defined in internal/field_types.h (included here), where the
 // validator's internal headers reach them too.
 

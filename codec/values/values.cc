@@ -6,7 +6,7 @@
 #include <cstring>
 #include <limits>
 
-#include "fixwire/values/internal/timestamp_lanes.h"
+#include "fixwire/simd/timestamp_lanes.h"
 
 #include "fixwire/simd/digits.h"
 
@@ -362,7 +362,7 @@ alignas(16) constexpr char kMillisExpectAt5[16] = {'0', '0', '0', '-', '0', '0',
   // Each byte minus what it must be (see TimestampLanes): x0 is text[0..16), x5 text[5..21).
   const __m128i x0 = _mm_sub_epi8(
       _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)),
-      _mm_load_si128(reinterpret_cast<const __m128i*>(values_internal::kTimestampExpectAt0)));
+      _mm_load_si128(reinterpret_cast<const __m128i*>(simd::kTimestampExpectAt0)));
   const __m128i x5 =
       _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 5)),
                    _mm_load_si128(reinterpret_cast<const __m128i*>(kMillisExpectAt5)));
@@ -421,11 +421,11 @@ inline bool CommonUtcTimestamp(std::string_view text, std::int64_t* nanos) noexc
     sums = MillisTimestampLanes(p, &numbers, &bad);
   } else {
     if (!IsFastTimestampSize(n)) return false;
-    numbers = values_internal::TimestampLanes(p, &bad);
+    numbers = simd::TimestampLanes(p, &bad);
     // year, 0, hours * 3600, minutes * 60 + seconds.
     sums = _mm_madd_epi16(numbers, _mm_setr_epi16(100, 1, 0, 0, 3600, 0, 60, 1));
   }
-  if (!values_internal::AllZero(bad)) return false;
+  if (!simd::AllZero(bad)) return false;
   const auto date_sums = static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums));
   const auto time_sums = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
   const unsigned years = static_cast<unsigned>(date_sums) - 1970;  // wraps below 1970

@@ -20,7 +20,7 @@
 
 #include "fixwire/dictionary/internal/field_types.h"
 #include "fixwire/values/error.h"
-#include "fixwire/values/internal/timestamp_lanes.h"
+#include "fixwire/simd/timestamp_lanes.h"
 
 namespace fixwire::dictionary_internal {
 
@@ -212,12 +212,12 @@ inline bool UtcTimestampOk(const char* p, std::size_t n) noexcept {
   constexpr std::uint32_t kLengths = (1u << 17) | (1u << 21) | (1u << 24) | (1u << 27) | (1u << 30);
   if (n >= 32 || !((kLengths >> n) & 1u)) return false;  // (so n >= 17: p[0, 17) readable)
   __m128i bad;
-  const __m128i numbers = values_internal::TimestampLanes(p, &bad);
+  const __m128i numbers = simd::TimestampLanes(p, &bad);
   // Month 1..12 and day 1..31: minus 1 (0 wraps to 0xFFFF), at most 11
   // and 30.
   const __m128i less_one = _mm_sub_epi16(numbers, _mm_setr_epi16(0, 0, 1, 1, 0, 0, 0, 0));
   bad = _mm_or_si128(bad, _mm_subs_epu16(less_one, _mm_setr_epi16(-1, -1, 11, 30, -1, -1, -1, -1)));
-  if (!values_internal::AllZero(bad)) return false;
+  if (!simd::AllZero(bad)) return false;
   const unsigned year = static_cast<unsigned>(_mm_cvtsi128_si32(
       _mm_madd_epi16(numbers, _mm_setr_epi16(100, 1, 0, 0, 0, 0, 0, 0))));
   if (year - 1678 > 2261 - 1678) return false;

@@ -49,8 +49,6 @@ enum class FieldType : std::uint8_t {
   kReserved1000Plus,
   kReserved4000Plus,
 };
-inline constexpr int kFieldTypeCount = 36;
-
 
 // FieldDef is the compiled form of one <field>.
 struct FieldDef {

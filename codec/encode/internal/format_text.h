@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "fixwire/simd/load.h"
+
 namespace fixwire::encode_internal {
 
 // HasSohByte reports whether any byte of the word is 0x01 (exact: the
@@ -20,11 +22,7 @@ constexpr bool HasSohByte(std::uint64_t word) noexcept {
   return ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) != 0;
 }
 
-inline std::uint64_t Load8(const char* p) noexcept {
-  std::uint64_t w;
-  std::memcpy(&w, p, 8);
-  return w;
-}
+using simd::Load8;
 
 inline std::uint32_t Load4(const char* p) noexcept {
   std::uint32_t w;

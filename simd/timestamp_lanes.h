@@ -2,20 +2,21 @@
 // validator's check (dictionary_value_format.h UtcTimestampOk) and the
 // parser's common case (values.cc ParseUtcTimestamp): "YYYYMMDD-HH:MM:SS"
 // read with two 16-byte SSE2 loads, every byte's shape checked at once and
-// the seven two-digit numbers put in 16-bit lanes. Internal.
+// the seven two-digit numbers put in 16-bit lanes. A kernel shared by the
+// values and dictionary packages; it knows dates, not FIX.
 //
 // Promises: reads exactly p[0, 17) (the caller has checked that the text is
 // at least 17 bytes long); never allocates; no state. x86-64 only (SSE2 is
 // part of its baseline): FIXWIRE_HAVE_TIMESTAMP_LANES says whether it is
 // there; elsewhere the callers use their portable SWAR code.
-#ifndef FIXWIRE_VALUES_INTERNAL_TIMESTAMP_LANES_H_
-#define FIXWIRE_VALUES_INTERNAL_TIMESTAMP_LANES_H_
+#ifndef FIXWIRE_SIMD_TIMESTAMP_LANES_H_
+#define FIXWIRE_SIMD_TIMESTAMP_LANES_H_
 
 #if defined(__SSE2__)
 #define FIXWIRE_HAVE_TIMESTAMP_LANES 1
 #include <emmintrin.h>
 
-namespace fixwire::values_internal {
+namespace fixwire::simd {
 
 // The byte each position must hold, for text[0..16) and text[1..17): '0' for a
 // digit (the byte minus '0' must be 0..9), the separator itself (minus it must be 0).
@@ -58,8 +59,8 @@ alignas(16) inline constexpr char kTimestampExpectAt1[16] = {
   return _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) == 0xFFFF;
 }
 
-}  // namespace fixwire::values_internal
+}  // namespace fixwire::simd
 
 #endif  // defined(__SSE2__)
 
-#endif  // FIXWIRE_VALUES_INTERNAL_TIMESTAMP_LANES_H_
+#endif  // FIXWIRE_SIMD_TIMESTAMP_LANES_H_
