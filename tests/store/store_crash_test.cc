@@ -53,23 +53,8 @@ struct ChildResult {
   bool reset = false;       // a Reset returned in the child
 };
 
-struct Mode {
-  StoreType type;
-  StoreSync sync;
-  const char* name;
-};
 
-const Mode kModes[] = {
-    {StoreType::kFile, StoreSync::kNone, "file_none"},
-    {StoreType::kFile, StoreSync::kFlush, "file_flush"},
-    {StoreType::kFile, StoreSync::kFsync, "file_fsync"},
-    {StoreType::kFile, StoreSync::kGroup, "file_group"},
-    {StoreType::kMmap, StoreSync::kNone, "mmap_none"},
-    {StoreType::kMmap, StoreSync::kFsync, "mmap_fsync"},
-    {StoreType::kMmap, StoreSync::kGroup, "mmap_group"},
-};
-
-class StoreCrashTest : public ::testing::TestWithParam<Mode> {
+class StoreCrashTest : public ::testing::TestWithParam<testing::Mode> {
  protected:
   void SetUp() override {
     options_.type = GetParam().type;
@@ -248,7 +233,7 @@ TEST_P(StoreCrashTest, KillAfterEveryStep) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, StoreCrashTest, ::testing::ValuesIn(kModes),
+INSTANTIATE_TEST_SUITE_P(Modes, StoreCrashTest, ::testing::ValuesIn(testing::kPersistentModes),
                          [](const auto& p) { return std::string(p.param.name); });
 
 }  // namespace

@@ -18,23 +18,8 @@ using testing::CollectingVisitor;
 using testing::TestMessage;
 using testing::TestNextTarget;
 
-struct Mode {
-  StoreType type;
-  StoreSync sync;
-  const char* name;
-};
 
-const Mode kPersistentModes[] = {
-    {StoreType::kFile, StoreSync::kNone, "file_none"},
-    {StoreType::kFile, StoreSync::kFlush, "file_flush"},
-    {StoreType::kFile, StoreSync::kFsync, "file_fsync"},
-    {StoreType::kFile, StoreSync::kGroup, "file_group"},
-    {StoreType::kMmap, StoreSync::kNone, "mmap_none"},
-    {StoreType::kMmap, StoreSync::kFsync, "mmap_fsync"},
-    {StoreType::kMmap, StoreSync::kGroup, "mmap_group"},
-};
-
-class PersistentStoreTest : public ::testing::TestWithParam<Mode> {
+class PersistentStoreTest : public ::testing::TestWithParam<testing::Mode> {
  protected:
   void SetUp() override {
     options_.type = GetParam().type;
@@ -226,7 +211,7 @@ TEST_P(PersistentStoreTest, NoAllocationPerAppendOrVisit) {
   EXPECT_EQ(counter.bytes, last * message.size());
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, PersistentStoreTest, ::testing::ValuesIn(kPersistentModes),
+INSTANTIATE_TEST_SUITE_P(Modes, PersistentStoreTest, ::testing::ValuesIn(testing::kPersistentModes),
                          [](const auto& p) { return std::string(p.param.name); });
 
 TEST(FileStoreTest, LowerNumberReplacesTheMessagesFromIt) {

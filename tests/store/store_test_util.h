@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fixwire/session/message_store.h"
+#include "fixwire/store/store_factory.h"
 
 namespace fixwire::testing {
 
@@ -57,6 +58,23 @@ class CollectingVisitor final : public MessageVisitor {
     return true;
   }
   std::vector<Stored> messages;
+};
+
+// Every persistent store type and sync mode, for parameterized tests.
+struct Mode {
+  StoreType type;
+  StoreSync sync;
+  const char* name;
+};
+
+inline constexpr Mode kPersistentModes[] = {
+    {StoreType::kFile, StoreSync::kNone, "file_none"},
+    {StoreType::kFile, StoreSync::kFlush, "file_flush"},
+    {StoreType::kFile, StoreSync::kFsync, "file_fsync"},
+    {StoreType::kFile, StoreSync::kGroup, "file_group"},
+    {StoreType::kMmap, StoreSync::kNone, "mmap_none"},
+    {StoreType::kMmap, StoreSync::kFsync, "mmap_fsync"},
+    {StoreType::kMmap, StoreSync::kGroup, "mmap_group"},
 };
 
 }  // namespace fixwire::testing
