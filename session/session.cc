@@ -30,7 +30,7 @@ class Text {
  public:
   Text& operator<<(std::string_view s) noexcept {
     const std::size_t n = std::min(s.size(), sizeof buf_ - size_);
-    std::memcpy(buf_ + size_, s.data(), n);
+    if (n != 0) std::memcpy(buf_ + size_, s.data(), n);
     size_ += n;
     return *this;
   }

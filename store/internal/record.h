@@ -70,7 +70,7 @@ inline std::size_t WriteRecord(char* out, RecordKind kind, std::uint64_t seq,
                                std::uint64_t next_target, std::string_view payload) noexcept {
   const RecordHeader h = MakeHeader(kind, seq, next_target, payload);
   const std::size_t size = RecordSize(payload.size());
-  std::memcpy(out + kHeaderSize, payload.data(), payload.size());
+  if (!payload.empty()) std::memcpy(out + kHeaderSize, payload.data(), payload.size());
   std::memset(out + kHeaderSize + payload.size(), 0, size - kHeaderSize - payload.size());
   // The word goes last, in its own store: a process killed in the middle
   // leaves a zero word (the log's end), never a header with a stale CRC.
