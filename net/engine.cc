@@ -305,6 +305,7 @@ struct Engine::Impl {
     void Disconnect(std::string_view reason) noexcept override {
       if (connection != nullptr) connection->RequestClose(reason);
     }
+    // address names the peer for events: connection set-up only, never per message.
     std::string address() const {
       const HostPort& h = transport.connect[host_index];
       return h.host + ":" + std::to_string(h.port);
@@ -389,6 +390,7 @@ struct Engine::Impl {
     hints.ai_family = AF_INET;
     hints.ai_socktype = SOCK_STREAM;
     addrinfo* result = nullptr;
+    // Connecting is a cold path (once per ReconnectInterval at most): strings are fine here.
     const std::string port = std::to_string(target.port);
     if (getaddrinfo(target.host.c_str(), port.c_str(), &hints, &result) != 0 || result == nullptr) {
       Event("cannot resolve " + s.address());
@@ -510,6 +512,7 @@ Session& Engine::AddSession(const SessionOptions& session, Application& app, Mes
 
 void Engine::SetObserver(TransportObserver* observer) noexcept { impl_->observer = observer; }
 
+// Start runs once, before any message: its error texts may allocate.
 absl::Status Engine::Start() {
   if (impl_->epoll < 0) return absl::InternalError("epoll_create1 failed");
   for (auto& s : impl_->slots) {

@@ -1,5 +1,8 @@
 #include "fixwire/session/settings.h"
 
+// Loading settings is a cold path (once, at start-up): streams and
+// std::to_string are used freely here.
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>

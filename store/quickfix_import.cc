@@ -1,6 +1,9 @@
 // quickfix_import.cc: ImportQuickFixFileStore (see quickfix_import.h).
 #include "fixwire/store/quickfix_import.h"
 
+// Importing a QuickFIX directory is a one-off migration step: streams are
+// fine here.
+
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>

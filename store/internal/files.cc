@@ -55,6 +55,7 @@ absl::Status NumberedFiles(const std::string& dir, std::string_view prefix,
 
 std::string NumberedPath(const std::string& dir, std::string_view prefix, std::uint64_t number,
                          std::string_view suffix) {
+  // Cold path: a file name, once per segment or generation.
   char digits[32];
   std::snprintf(digits, sizeof digits, "%010llu", static_cast<unsigned long long>(number));
   return dir + "/" + std::string(prefix) + "." + digits + "." + std::string(suffix);
