@@ -260,8 +260,11 @@ void Session::SendLogon(std::int64_t now_ns, bool reset_seq_num_flag) noexcept {
       (version_ == Version::k44 || version_ == Version::kFixt11)) {
     e->AddUint(tag::NextExpectedMsgSeqNum, store_.next_target_seq());
   }
-  if (version_ == Version::kFixt11 && !options_.default_appl_ver_id.empty()) {
-    e->AddString(tag::DefaultApplVerID, options_.default_appl_ver_id);
+  if (version_ == Version::kFixt11) {
+    const std::string_view appl_ver_id = peer_appl_ver_id_len_ != 0 && options_.echo_default_appl_ver_id
+                                             ? peer_default_appl_ver_id()
+                                             : std::string_view(options_.default_appl_ver_id);
+    if (!appl_ver_id.empty()) e->AddString(tag::DefaultApplVerID, appl_ver_id);
   }
   app_.AmendAdmin(mt::Logon, *e);
   (void)FinishSend(now_ns);
@@ -704,6 +707,18 @@ void Session::HandleLogon(const MessageView& m, std::uint64_t seq, std::int64_t 
   if (m.GetInt64(tag::HeartBtInt, &heart_bt_int) != ErrorCode::kOk || heart_bt_int < 0 ||
       heart_bt_int > 3600) {
     return LogoutAndDisconnect("HeartBtInt(108) missing or invalid", now_ns);
+  }
+  if (version_ == Version::kFixt11) {
+    // FIXT.1.1: the Logon names the application version (DefaultApplVerID
+    // is required on it): an ApplVerID enumeration value, kept for the
+    // session's lifetime on this connection.
+    const std::string_view appl_ver_id = m.GetOr(tag::DefaultApplVerID);
+    if (appl_ver_id.empty() || appl_ver_id.size() > sizeof peer_appl_ver_id_) {
+      return LogoutAndDisconnect("DefaultApplVerID(1137) missing or invalid on a FIXT.1.1 Logon",
+                                 now_ns);
+    }
+    std::memcpy(peer_appl_ver_id_, appl_ver_id.data(), appl_ver_id.size());
+    peer_appl_ver_id_len_ = static_cast<std::uint8_t>(appl_ver_id.size());
   }
   const bool reset_flag = m.GetOr(tag::ResetSeqNumFlag) == "Y";
   const bool acceptor = options_.role == SessionRole::kAcceptor;

@@ -123,6 +123,10 @@ class Session {
   std::uint64_t next_sender_seq() const noexcept { return store_.next_sender_seq(); }
   std::uint64_t next_target_seq() const noexcept { return store_.next_target_seq(); }
   const SessionOptions& options() const noexcept { return options_; }
+  // FIXT.1.1: the DefaultApplVerID (1137) of the peer's last Logon ("" before one).
+  std::string_view peer_default_appl_ver_id() const noexcept {
+    return std::string_view(peer_appl_ver_id_, peer_appl_ver_id_len_);
+  }
   // The HeartBtInt in force (the acceptor takes the initiator's).
   std::int32_t heart_bt_int_s() const noexcept { return heart_bt_int_s_; }
 
@@ -197,6 +201,9 @@ class Session {
   // The inbound number being processed: Append stores seq + 1 as the next
   // expected number with any answer sent meanwhile (0: none).
   std::uint64_t answering_seq_ = 0;
+  // FIXT.1.1: the DefaultApplVerID of the peer's last Logon.
+  char peer_appl_ver_id_[16] = {};
+  std::uint8_t peer_appl_ver_id_len_ = 0;
 
   // Our outstanding ResendRequest: [requested_begin_, requested_end_],
   // of a gap that ends at gap_end_ (chunks).

@@ -33,6 +33,10 @@ struct SessionOptions {
   // FIXT.1.1: the DefaultApplVerID (1137) sent on Logon, as the ApplVerID
   // enumeration value ("9" for FIX.5.0SP2, "8" 5.0SP1, "7" 5.0).
   std::string default_appl_ver_id;
+  // FIXT.1.1 acceptor: answer each Logon with the DefaultApplVerID the
+  // counterparty sent rather than default_appl_ver_id, so that one session
+  // serves FIX.5.0, 5.0SP1 and 5.0SP2 counterparties (a test counterparty).
+  bool echo_default_appl_ver_id = false;
 
   // HeartBtInt (108) in seconds. An initiator sends it; an acceptor takes
   // the initiator's.

@@ -38,19 +38,12 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "fixwire/session/store_kind.h"
 #include "fixwire/values/date_time.h"
 
 namespace fixwire {
 
 enum class ConnectionType : std::uint8_t { kInitiator, kAcceptor };
-
-// StoreType: where a session keeps its sequence numbers and sent messages.
-enum class StoreType : std::uint8_t { kMemory, kMmap, kFile };
-
-// StoreSync: how much durability a store write gets before the send returns.
-// kNone: none (the OS writes back); kFlush: written to the OS (default);
-// kFsync: fsync per message; kGroup: one fsync for a batch of messages.
-enum class StoreSync : std::uint8_t { kNone, kFlush, kFsync, kGroup };
 
 // Weekday numbered as QuickFIX numbers StartDay/EndDay (Sunday = 1).
 enum class Weekday : std::uint8_t {

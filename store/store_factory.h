@@ -25,23 +25,10 @@
 
 #include "absl/status/statusor.h"
 #include "fixwire/session/message_store.h"
+#include "fixwire/session/store_kind.h"
 #include "fixwire/store/memory_store.h"
 
 namespace fixwire {
-
-enum class StoreType : std::uint8_t {
-  kMemory,  // MemoryStore: transient, bounded
-  kMmap,    // memory-mapped journal: segment files, no system call per message
-  kFile,    // one file, one write(2) per message (or per buffer, sync none)
-};
-
-enum class StoreSync : std::uint8_t {
-  kNone,   // file: buffered in the process; mmap: the OS writes the pages back
-  kFlush,  // every record reaches the kernel before Append returns
-  kFsync,  // fdatasync (mmap: msync) per record
-  kGroup,  // one fdatasync/msync per group_size records or per Sync();
-           // MessageStore::durable_seq() says which messages it covers
-};
 
 struct StoreOptions {
   StoreType type = StoreType::kMemory;

@@ -251,6 +251,9 @@ class Runner {
           add(t, v);
         }
       }
+      // Scripts are written once for every version: a FIXT.1.1 Logon gets
+      // the DefaultApplVerID that version requires unless the script gives one.
+      if (version_ == "FIXT.1.1" && *find("35") == "A" && find("1137") == nullptr) add("1137", "9");
     }
     std::string begin = version_;
     for (const auto& [t, v] : given) {
