@@ -213,7 +213,9 @@ struct Engine::Impl {
     void Flush(std::int64_t now) noexcept {
       dirty = false;
       while (out_begin < out_end) {
-        const ssize_t n = ::write(fd, out.get() + out_begin, out_end - out_begin);
+        // send with MSG_NOSIGNAL: a peer that closed gets EPIPE, never a
+        // SIGPIPE that would end the whole process.
+        const ssize_t n = ::send(fd, out.get() + out_begin, out_end - out_begin, MSG_NOSIGNAL);
         if (n > 0) {
           out_begin += static_cast<std::size_t>(n);
           continue;

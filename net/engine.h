@@ -11,7 +11,7 @@
 // buffer, framed in place (StreamFramer), decoded (Decoder) and handed to
 // the session, without copying. Send path: the session encodes straight
 // into the connection's send buffer; what is ready is written with one
-// write() per connection per loop iteration (TCP_NODELAY by default).
+// send() per connection per loop iteration (TCP_NODELAY by default).
 //
 // Acceptor: connections on a port are dispatched by their Logon's
 // BeginString, SenderCompID and TargetCompID to the configured session; an

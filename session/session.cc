@@ -597,6 +597,13 @@ void Session::Process(const MessageView& m, std::int64_t now_ns) noexcept {
   const std::string_view type = m.msg_type();
   if (state_ == SessionState::kAwaitingLogon || state_ == SessionState::kLogonSent) {
     // [1B] The first message must be a Logon: otherwise disconnect, no Logout.
+    // A Logout answering our Logon is the counterparty refusing it: its
+    // Text says why, so the disconnect reports it.
+    if (type == mt::Logout && state_ == SessionState::kLogonSent) {
+      Text t;
+      t << "the counterparty refused the Logon: " << m.GetOr(tag::Text, "(no Text)");
+      return Disconnect(t.view(), now_ns);
+    }
     if (type != mt::Logon) return Disconnect("the first message is not a Logon", now_ns);
   }
   // [2.h] A wrong BeginString: Logout and disconnect.

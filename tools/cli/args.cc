@@ -1,6 +1,7 @@
 // args.cc: parsing of the options in args.h.
 #include "tools/cli/args.h"
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -107,6 +108,29 @@ bool ParseArgs(const std::vector<std::string>& args, unsigned allowed, Options* 
         return false;
       }
       options->newline = value;
+    } else if (name == "--config" && (allowed & kOptConfig)) {
+      if (!take_value()) return false;
+      if (value.empty()) {
+        *error = "option --config needs a settings file name";
+        return false;
+      }
+      options->config = value;
+    } else if (name == "--echo" && (allowed & kOptEcho)) {
+      if (!take_value()) return false;
+      options->echo = value;
+      options->echo_set = true;
+    } else if (name == "--send" && (allowed & kOptSend)) {
+      if (!take_value()) return false;
+      options->send = value;
+    } else if ((name == "--wait" || name == "--linger") && (allowed & kOptSend)) {
+      if (!take_value()) return false;
+      char* end = nullptr;
+      const double seconds = std::strtod(value.c_str(), &end);
+      if (value.empty() || *end != '\0' || !(seconds >= 0) || seconds > 86400) {
+        *error = "option " + name + " needs a number of seconds (0 to 86400), not '" + value + "'";
+        return false;
+      }
+      (name == "--wait" ? options->wait_s : options->linger_s) = seconds;
     } else if (name == "--no-progress" && (allowed & kOptFiles)) {
       if (!no_value()) return false;
       options->progress = false;

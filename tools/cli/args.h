@@ -29,6 +29,13 @@ struct Options {
   bool progress = true;      // --no-progress turns the stderr progress line off
   bool help = false;
   std::string newline = "auto";  // encode --newline=auto|always|never
+  // acceptor / initiator
+  std::string config;        // --config: the QuickFIX-format settings file
+  std::string echo;          // acceptor --echo: comma-separated MsgTypes
+  bool echo_set = false;
+  std::string send;          // initiator --send: messages to send, one per line
+  double wait_s = 30;        // initiator --wait: seconds to wait for the logon
+  double linger_s = 2;       // initiator --linger: quiet seconds before logging out
 };
 
 // Which options a command takes (bits).
@@ -39,6 +46,9 @@ enum OptionBits : unsigned {
   kOptJson = 8,
   kOptFiles = 16,
   kOptNewline = 32,
+  kOptConfig = 64,
+  kOptEcho = 128,
+  kOptSend = 256,  // --send, --wait, --linger
 };
 
 bool ParseArgs(const std::vector<std::string>& args, unsigned allowed, Options* options,

@@ -1,4 +1,5 @@
-// commands.h: the fixwire commands (print, json, validate, stats, encode),
+// commands.h: the fixwire commands (print, json, validate, stats, encode,
+// acceptor, initiator),
 // each taking its arguments after the command name and returning the exit
 // status: 0 success, 1 bad input found (garbled messages, validation
 // failures, lines encode could not turn into a message), 2 usage or I/O
@@ -24,6 +25,8 @@ int RunJson(const std::vector<std::string>& args);
 int RunValidate(const std::vector<std::string>& args);
 int RunStats(const std::vector<std::string>& args);
 int RunEncode(const std::vector<std::string>& args);
+int RunAcceptor(const std::vector<std::string>& args);
+int RunInitiator(const std::vector<std::string>& args);
 
 // ParseOrExplain parses the arguments; on --help prints `help` and sets
 // *exit_code 0, on a mistake prints the error and a pointer to --help and

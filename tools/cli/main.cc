@@ -1,5 +1,5 @@
-// main.cc: fixwire, the command-line tool for FIX logs: dispatches to the
-// commands of commands.h.
+// main.cc: fixwire, the command-line tool for FIX logs and test sessions:
+// dispatches to the commands of commands.h.
 #include <unistd.h>
 
 #include <cstdio>
@@ -24,6 +24,8 @@ constexpr char kUsage[] =
     "  validate  check every message against its data dictionary (SessionRejectReason)\n"
     "  stats     counts per MsgType and per SenderCompID -> TargetCompID, sizes, speed\n"
     "  encode    tag=value lines to wire FIX with correct BodyLength and CheckSum\n"
+    "  acceptor  run the acceptor sessions of a settings file: a counterparty for tests\n"
+    "  initiator log on with a settings file's initiator sessions, send, print answers\n"
     "\n"
     "Run 'fixwire COMMAND --help' for a command's options. Dictionaries: the shipped\n"
     "FIX 4.2, FIX 4.4, FIXT 1.1 + FIX 5.0 SP2 ones are built in and chosen by BeginString\n"
@@ -58,8 +60,11 @@ int main(int argc, char** argv) {
   if (command == "validate") return fixwire::cli::RunValidate(args);
   if (command == "stats") return fixwire::cli::RunStats(args);
   if (command == "encode") return fixwire::cli::RunEncode(args);
+  if (command == "acceptor") return fixwire::cli::RunAcceptor(args);
+  if (command == "initiator") return fixwire::cli::RunInitiator(args);
   std::fprintf(stderr,
-               "fixwire: unknown command '%s': use print, json, validate, stats or encode "
+               "fixwire: unknown command '%s': use print, json, validate, stats, encode, acceptor "
+               "or initiator "
                "(fixwire --help)\n",
                command.c_str());
   return 2;

@@ -1,0 +1,189 @@
+// session_runner.cc: settings file -> sessions on an Engine (session_runner.h).
+#include "tools/cli/session_runner.h"
+
+#include <cstdio>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "fixwire/dictionary/dictionary_loader.h"
+#include "fixwire/net/options_from_config.h"
+#include "fixwire/session/options_from_config.h"
+#include "fixwire/store/options_from_config.h"
+#include "fixwire/store/store_factory.h"
+
+namespace fixwire::cli {
+namespace {
+
+absl::Status At(const SessionConfig& c, const std::string& what) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(c.source, ":", c.line, ": [SESSION] ", c.SessionId(), ": ", what));
+}
+
+// The shipped dictionary of a FIX 4.x BeginString, "" when none is shipped.
+std::string_view ShippedFileFor(std::string_view begin_string) {
+  if (begin_string == "FIX.4.2") return "FIX42.xml";
+  if (begin_string == "FIX.4.4") return "FIX44.xml";
+  return "";
+}
+
+}  // namespace
+
+SessionRunner::SessionRunner() = default;
+SessionRunner::~SessionRunner() = default;
+
+std::string_view SessionEventName(SessionEventKind kind) {
+  switch (kind) {
+    case SessionEventKind::kConnected: return "connected";
+    case SessionEventKind::kLogonSent: return "logon sent";
+    case SessionEventKind::kLogon: return "logon";
+    case SessionEventKind::kLogoutSent: return "logout sent";
+    case SessionEventKind::kLogout: return "logout";
+    case SessionEventKind::kDisconnected: return "disconnected";
+    case SessionEventKind::kResendRequested: return "resend requested";
+    case SessionEventKind::kResending: return "resending";
+    case SessionEventKind::kGapFilled: return "gap filled";
+    case SessionEventKind::kSequenceReset: return "sequence reset";
+    case SessionEventKind::kRejectSent: return "reject sent";
+    case SessionEventKind::kRejectReceived: return "reject received";
+    case SessionEventKind::kTestRequestSent: return "test request sent";
+    case SessionEventKind::kDuplicateIgnored: return "duplicate ignored";
+    case SessionEventKind::kQueueOverflow: return "queue overflow";
+    case SessionEventKind::kError: return "error";
+  }
+  return "event";
+}
+
+const Dictionary* SessionRunner::ShippedFor(std::string_view file) {
+  return file.empty() ? nullptr : shipped_.Shipped(std::string(file));
+}
+
+absl::StatusOr<const Dictionary*> SessionRunner::DictionaryFile(const std::string& path,
+                                                                const SessionConfig& c,
+                                                                const char* key) {
+  for (std::size_t i = 0; i < loaded_paths_.size(); ++i) {
+    if (loaded_paths_[i] == path) return loaded_[i].get();
+  }
+  absl::StatusOr<Dictionary> d = LoadDictionaryFile(path);
+  if (!d.ok()) return At(c, absl::StrCat(key, "=", path, ": ", d.status().message()));
+  loaded_.push_back(std::make_unique<Dictionary>(std::move(*d)));
+  loaded_paths_.push_back(path);
+  return loaded_.back().get();
+}
+
+absl::Status SessionRunner::LoadDictionaries(Entry& e) {
+  const SessionConfig& c = e.config;
+  if (!c.use_data_dictionary) return absl::OkStatus();
+  if (!c.is_fixt()) {
+    if (!c.data_dictionary.empty()) {
+      absl::StatusOr<const Dictionary*> d = DictionaryFile(c.data_dictionary, c, "DataDictionary");
+      if (!d.ok()) return d.status();
+      e.options.dictionary = *d;
+    } else if ((e.options.dictionary = ShippedFor(ShippedFileFor(c.begin_string))) == nullptr) {
+      return At(c, "no dictionary is shipped for " + c.begin_string +
+                       ": set DataDictionary, or UseDataDictionary=N");
+    }
+    return absl::OkStatus();
+  }
+  if (!c.transport_data_dictionary.empty()) {
+    absl::StatusOr<const Dictionary*> d =
+        DictionaryFile(c.transport_data_dictionary, c, "TransportDataDictionary");
+    if (!d.ok()) return d.status();
+    e.options.dictionary = *d;
+  } else {
+    e.options.dictionary = ShippedFor("FIXT11.xml");
+  }
+  // The application dictionary of the DefaultApplVerID: AppDataDictionary,
+  // or AppDataDictionary.<version> for it, else the shipped FIX.5.0SP2 one.
+  std::string app_path = c.app_data_dictionary;
+  for (const auto& [version, path] : c.app_data_dictionaries) {
+    if (version == c.default_appl_ver_id) app_path = path;
+  }
+  if (!app_path.empty()) {
+    absl::StatusOr<const Dictionary*> d = DictionaryFile(app_path, c, "AppDataDictionary");
+    if (!d.ok()) return d.status();
+    e.options.app_dictionary = *d;
+  } else if (c.default_appl_ver_id == 9) {
+    e.options.app_dictionary = ShippedFor("FIX50SP2.xml");
+  } else {
+    return At(c, "no application dictionary is shipped for this DefaultApplVerID: set "
+                 "AppDataDictionary, or UseDataDictionary=N");
+  }
+  if (e.options.dictionary == nullptr || e.options.app_dictionary == nullptr) {
+    return At(c, "a shipped dictionary does not load (a build problem)");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SessionRunner::Load(const std::string& path, const RunnerOptions& options) {
+  options_ = options;
+  absl::StatusOr<SettingsFile> file = LoadSettingsFile(path);
+  if (!file.ok()) return file.status();
+  std::vector<SessionConfig> chosen;
+  for (const SessionConfig& c : file->sessions) {
+    if (c.connection_type == options.role) chosen.push_back(c);
+  }
+  if (chosen.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": no session with ConnectionType=",
+                     options.role == ConnectionType::kAcceptor ? "acceptor" : "initiator"));
+  }
+  absl::StatusOr<EngineOptions> engine_options = EngineOptionsFrom(chosen);
+  if (!engine_options.ok()) return engine_options.status();
+  entries_.clear();
+  entries_.reserve(chosen.size());
+  for (SessionConfig& c : chosen) {
+    Entry& e = entries_.emplace_back();
+    e.config = std::move(c);
+    absl::StatusOr<SessionOptions> o = SessionOptionsFrom(e.config);
+    if (!o.ok()) return o.status();
+    e.options = std::move(*o);
+    e.options.app_msg_types = options.app_msg_types;
+    e.options.echo_default_appl_ver_id = options.echo_default_appl_ver_id;
+    if (absl::Status s = LoadDictionaries(e); !s.ok()) return s;
+    absl::StatusOr<StoreOptions> so = StoreOptionsFrom(e.config);
+    if (!so.ok()) return so.status();
+    absl::StatusOr<std::unique_ptr<MessageStore>> store = OpenStore(*so);
+    if (!store.ok()) return At(e.config, absl::StrCat("store: ", store.status().message()));
+    e.store = std::move(*store);
+  }
+  engine_ = std::make_unique<Engine>(*engine_options);
+  engine_->SetObserver(this);
+  return absl::OkStatus();
+}
+
+absl::Status SessionRunner::Start(Application& app) {
+  for (Entry& e : entries_) {
+    absl::StatusOr<TransportOptions> t = TransportOptionsFrom(e.config);
+    if (!t.ok()) return t.status();
+    e.session = &engine_->AddSession(e.options, app, *e.store, *t);
+  }
+  return engine_->Start();
+}
+
+SessionRunner::Entry* SessionRunner::Find(const Session& session) {
+  for (Entry& e : entries_) {
+    if (e.session == &session) return &e;
+  }
+  return nullptr;
+}
+
+void SessionRunner::Event(const Session& session, const SessionEvent& event) {
+  const Entry* e = Find(session);
+  std::string line = absl::StrCat("fixwire ", options_.command, ": ",
+                                  e != nullptr ? e->config.SessionId() : "?", ": ",
+                                  std::string(SessionEventName(event.kind)));
+  if (event.begin != 0 || event.end != 0) absl::StrAppend(&line, " ", event.begin, "..", event.end);
+  if (!event.text.empty()) absl::StrAppend(&line, ": ", std::string(event.text));
+  if (event.kind == SessionEventKind::kLogon && !session.peer_default_appl_ver_id().empty()) {
+    absl::StrAppend(&line, " (DefaultApplVerID ", std::string(session.peer_default_appl_ver_id()),
+                    ")");
+  }
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+void SessionRunner::OnTransportEvent(std::string_view what) noexcept {
+  std::fprintf(stderr, "fixwire %s: %.*s\n", options_.command, static_cast<int>(what.size()),
+               what.data());
+}
+
+}  // namespace fixwire::cli
