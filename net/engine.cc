@@ -431,8 +431,12 @@ struct Engine::Impl {
         next = std::min(next, s->session.next_deadline());
       }
       if (started && !s->transport.connect.empty() && s->connection == nullptr) {
-        if (now >= s->next_connect_ns) Connect(*s, now);
-        next = std::min(next, s->next_connect_ns);
+        // Outside its schedule's window an initiator stays unconnected
+        // (looked at again within 100 ms).
+        if (s->session.ShouldConnect(now)) {
+          if (now >= s->next_connect_ns) Connect(*s, now);
+          next = std::min(next, s->next_connect_ns);
+        }
       }
       Connection* c = s->connection;
       if (c != nullptr && c->blocked_since_ns != 0 && now - c->blocked_since_ns > c->stall_timeout_ns) {

@@ -383,8 +383,36 @@ void Session::Event(SessionEventKind kind, std::string_view text, std::uint64_t 
 
 // --- connection -------------------------------------------------------------
 
+bool Session::InSession(std::int64_t now_ns) const noexcept {
+  return options_.schedule == nullptr || options_.schedule->IsInSession(now_ns);
+}
+
+bool Session::ShouldConnect(std::int64_t now_ns) const noexcept {
+  return InSession(now_ns) &&
+         (options_.logon_schedule == nullptr || options_.logon_schedule->IsInSession(now_ns));
+}
+
+void Session::ResetIfNewWindow(std::int64_t now_ns) noexcept {
+  if (options_.schedule == nullptr ||
+      options_.schedule->IsSameSession(store_.creation_time_ns(), now_ns)) {
+    return;
+  }
+  store_.Reset(now_ns);
+  Event(SessionEventKind::kSequenceReset, "a new session window");
+}
+
+void Session::StartWindow(std::int64_t now_ns) noexcept {
+  // For a schedule that never closes, NextEnd is its next reset: the
+  // session logs out then and starts over on the next connection.
+  window_end_ns_ = options_.schedule != nullptr ? options_.schedule->NextEnd(now_ns) : INT64_MAX;
+  if (options_.logon_schedule != nullptr && options_.role == SessionRole::kInitiator) {
+    window_end_ns_ = std::min(window_end_ns_, options_.logon_schedule->NextEnd(now_ns));
+  }
+}
+
 void Session::OnConnected(std::int64_t now_ns) noexcept {
   connected_ = true;
+  ResetIfNewWindow(now_ns);
   last_sent_ns_ = now_ns;
   last_received_ns_ = now_ns;
   test_request_outstanding_ = false;
@@ -467,13 +495,13 @@ std::int64_t Session::next_deadline() const noexcept {
     case SessionState::kLogoutSent: return state_deadline_ns_;
     case SessionState::kActive: break;
   }
-  if (heart_bt_int_s_ <= 0) return INT64_MAX;
+  if (heart_bt_int_s_ <= 0) return window_end_ns_;
   const std::int64_t hb = std::int64_t{heart_bt_int_s_} * kSecond;
   const std::int64_t heartbeat = last_sent_ns_ + hb;
   const std::int64_t silence =
       last_received_ns_ + (test_request_outstanding_ ? hb * 12 / 5 : hb * 6 / 5);
   const std::int64_t rerequest = resend_requested_ ? resend_request_sent_ns_ + 2 * hb : INT64_MAX;
-  return std::min({heartbeat, silence, rerequest});
+  return std::min({heartbeat, silence, rerequest, window_end_ns_});
 }
 
 void Session::OnTimer(std::int64_t now_ns) noexcept {
@@ -488,6 +516,7 @@ void Session::OnTimer(std::int64_t now_ns) noexcept {
       return;
     case SessionState::kActive: break;
   }
+  if (now_ns >= window_end_ns_) return Logout("the session time ended", now_ns);
   if (heart_bt_int_s_ <= 0) return;
   const std::int64_t hb = std::int64_t{heart_bt_int_s_} * kSecond;
   // [6] Silence for HeartBtInt plus a fifth: a TestRequest; silence for
@@ -715,6 +744,9 @@ void Session::HandleLogon(const MessageView& m, std::uint64_t seq, std::int64_t 
       heart_bt_int > 3600) {
     return LogoutAndDisconnect("HeartBtInt(108) missing or invalid", now_ns);
   }
+  if (options_.role == SessionRole::kAcceptor && !InSession(now_ns)) {
+    return LogoutAndDisconnect("Logon outside the session time", now_ns);
+  }
   if (version_ == Version::kFixt11) {
     // FIXT.1.1: the Logon names the application version (DefaultApplVerID
     // is required on it): an ApplVerID enumeration value, kept for the
@@ -762,6 +794,7 @@ void Session::HandleLogon(const MessageView& m, std::uint64_t seq, std::int64_t 
     answering_seq_ = 0;
   }
   state_ = SessionState::kActive;
+  StartWindow(now_ns);
   if (seq == expected) {
     Accept(seq);
   } else {

@@ -98,6 +98,9 @@ class Session {
   void OnOutputReady(std::int64_t now_ns) noexcept;
   // When OnTimer next has something to do (ns since the epoch), or INT64_MAX.
   std::int64_t next_deadline() const noexcept;
+  // ShouldConnect: whether an initiator's transport should connect now (the
+  // schedule's windows; always true without a schedule).
+  bool ShouldConnect(std::int64_t now_ns) const noexcept;
 
   // --- what the application does --------------------------------------
   // Send writes a message of `msg_type` with the standard header (8, 9,
@@ -159,6 +162,11 @@ class Session {
   void Disconnect(std::string_view reason, std::int64_t now_ns) noexcept;
   // Close ends the connection's state; `tell_output` asks the transport to close it.
   void Close(std::string_view reason, std::int64_t now_ns, bool tell_output) noexcept;
+  bool InSession(std::int64_t now_ns) const noexcept;
+  // ResetIfNewWindow: a new FIX session when the store's creation time lies
+  // in an earlier window of the schedule.
+  void ResetIfNewWindow(std::int64_t now_ns) noexcept;
+  void StartWindow(std::int64_t now_ns) noexcept;
   void LogoutAndDisconnect(std::string_view text, std::int64_t now_ns) noexcept;
   void Event(SessionEventKind kind, std::string_view text, std::uint64_t begin = 0,
              std::uint64_t end = 0) noexcept;
@@ -194,6 +202,7 @@ class Session {
   std::int64_t last_sent_ns_ = 0;
   std::int64_t last_received_ns_ = 0;
   std::int64_t state_deadline_ns_ = 0;  // logon or logout timeout
+  std::int64_t window_end_ns_ = INT64_MAX;  // logged on: when the schedule says to log out
   bool test_request_outstanding_ = false;
   std::uint64_t test_request_counter_ = 0;
   bool logon_reset_sent_ = false;  // our Logon carried 141=Y

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fixwire/dictionary/validator.h"
+#include "fixwire/session/schedule.h"
 #include "fixwire/values/date_time.h"
 
 namespace fixwire {
@@ -76,6 +77,16 @@ struct SessionOptions {
   // with BusinessMessageReject (380=3) where the version has it (FIX.4.2 on),
   // else a session Reject. Empty: every application message is delivered.
   std::vector<std::string> app_msg_types;
+
+  // When the session runs (StartTime/EndTime, StartDay/EndDay; schedule.h):
+  // null for always. Outside its window an initiator does not connect and
+  // an acceptor refuses a Logon; a session logged on when its window closes
+  // logs out; the first connection in a new window (the store's creation
+  // time lies in an earlier one) resets both numbers to 1. `logon_schedule`
+  // (LogonTime/LogoutTime) narrows when an initiator logs on and stays on.
+  // Both must outlive the session.
+  const SessionSchedule* schedule = nullptr;
+  const SessionSchedule* logon_schedule = nullptr;
 
   // Validation of inbound messages against a dictionary (UseDataDictionary):
   // null for none. For FIXT.1.1 the transport dictionary is `dictionary`

@@ -5,7 +5,8 @@ the same body fields, BusinessMessageReject 380=3 for other MsgTypes), a
 PossResend order not answered twice, a FIXT acceptor echoing the counterparty's
 DefaultApplVerID, events on standard error, exit statuses (0 clean, 1 no logon,
 2 bad settings with file:line), and persistent stores (StoreType file and mmap)
-that keep the sequence numbers across restarts of both processes.
+that keep the sequence numbers across restarts of both processes, and the
+schedule (no Logon and no connection outside StartTime/EndTime).
 
 usage: cli_session_test.py FIXWIRE_BINARY
 """
@@ -220,9 +221,33 @@ def test_persistent_stores(tmp):
     check(os.listdir(os.path.join(store, "acceptor")) != [], "the acceptor's journal has files")
 
 
+def test_schedule(tmp):
+    """Outside StartTime/EndTime: the acceptor refuses the Logon with a reason, an initiator
+    does not even connect."""
+    now = time.gmtime()
+    closed = "StartTime=%02d:00:00\nEndTime=%02d:00:00\n" % ((now.tm_hour + 2) % 24, (now.tm_hour + 3) % 24)
+    port = free_port()
+    acc_cfg = write(os.path.join(tmp, "closed-acceptor.cfg"), DEFAULTS.replace(
+        "StartTime=00:00:00\nEndTime=00:00:00\n", closed) +
+        "[SESSION]\nConnectionType=acceptor\nBeginString=FIX.4.4\nSenderCompID=SELL\n"
+        "TargetCompID=BUY44\nSocketAcceptPort=%d\n" % port)
+    acc = Acceptor(acc_cfg)
+    code, out, err = initiator(initiator_cfg(tmp, port, "FIX.4.4", "BUY44"), None, "--wait", "2")
+    check(code == 1 and "refused the Logon: Logon outside the session time" in err,
+          "closed acceptor: Logon refused with its reason: %s" % err)
+    check(acc.stop() == 0, "closed acceptor exits 0")
+    closed_init = write(os.path.join(tmp, "closed-initiator.cfg"), DEFAULTS.replace(
+        "StartTime=00:00:00\nEndTime=00:00:00\n", closed) +
+        "[SESSION]\nConnectionType=initiator\nBeginString=FIX.4.4\nSenderCompID=BUY44\n"
+        "TargetCompID=SELL\nSocketConnectHost=127.0.0.1\nSocketConnectPort=%d\n" % port)
+    code, out, err = initiator(closed_init, None, "--wait", "1")
+    check(code == 1 and "connected" not in err, "closed initiator does not connect: %s" % err)
+
+
 def main():
     with tempfile.TemporaryDirectory(dir=os.environ.get("TEST_TMPDIR")) as tmp:
-        for test in (test_venue, test_echo_fixt, test_bad_settings, test_persistent_stores):
+        for test in (test_venue, test_echo_fixt, test_bad_settings, test_persistent_stores,
+                     test_schedule):
             print("==", test.__name__, flush=True)
             try:
                 test(tmp)

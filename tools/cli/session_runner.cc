@@ -139,6 +139,16 @@ absl::Status SessionRunner::Load(const std::string& path, const RunnerOptions& o
     e.options = std::move(*o);
     e.options.app_msg_types = options.app_msg_types;
     e.options.echo_default_appl_ver_id = options.echo_default_appl_ver_id;
+    absl::StatusOr<SessionSchedule> schedule = SessionSchedule::FromConfig(e.config);
+    if (!schedule.ok()) return At(e.config, std::string(schedule.status().message()));
+    e.schedule = std::make_unique<SessionSchedule>(std::move(*schedule));
+    e.options.schedule = e.schedule.get();
+    if (e.config.is_initiator()) {
+      absl::StatusOr<SessionSchedule> logon = SessionSchedule::LogonFromConfig(e.config);
+      if (!logon.ok()) return At(e.config, std::string(logon.status().message()));
+      e.logon_schedule = std::make_unique<SessionSchedule>(std::move(*logon));
+      e.options.logon_schedule = e.logon_schedule.get();
+    }
     if (absl::Status s = LoadDictionaries(e); !s.ok()) return s;
     absl::StatusOr<StoreOptions> so = StoreOptionsFrom(e.config);
     if (!so.ok()) return so.status();

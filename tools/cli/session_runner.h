@@ -1,7 +1,7 @@
 // session_runner.h: SessionRunner, what "fixwire acceptor" and
 // "fixwire initiator" share: it loads a QuickFIX-format settings file, keeps
 // the sessions of one role, gives each its options (settings keys mapped by
-// the *_from_config libraries), data dictionaries (DataDictionary /
+// the *_from_config libraries), schedule, data dictionaries (DataDictionary /
 // TransportDataDictionary / AppDataDictionary files, else the shipped ones),
 // and message store (StoreType / StoreSync / FileStorePath), and runs them
 // on one Engine.
@@ -22,6 +22,7 @@
 #include "fixwire/net/engine.h"
 #include "fixwire/session/application.h"
 #include "fixwire/session/message_store.h"
+#include "fixwire/session/schedule.h"
 #include "fixwire/session/session.h"
 #include "fixwire/session/settings.h"
 #include "tools/cli/dictionaries.h"
@@ -43,6 +44,8 @@ class SessionRunner final : public TransportObserver {
     SessionConfig config;
     SessionOptions options;
     std::unique_ptr<MessageStore> store;
+    std::unique_ptr<SessionSchedule> schedule;        // StartTime/EndTime/...
+    std::unique_ptr<SessionSchedule> logon_schedule;  // LogonTime/LogoutTime/...
     Session* session = nullptr;
   };
 
