@@ -75,6 +75,14 @@ class MessageStore {
   // as it will get.
   virtual StoreStatus Sync() noexcept { return StoreStatus::kOk; }
   virtual std::uint64_t durable_seq() const noexcept { return next_sender_seq() - 1; }
+
+  // Refresh reloads the numbers and messages from where the store keeps
+  // them, for a standby taking over a session another process ran
+  // (RefreshOnLogon): the session calls it before each Logon. A store with
+  // nothing to reload (transient, or not opened for it) returns kOk; one
+  // that cannot reload returns kIoError or kCorrupt and keeps what it had
+  // where it can. Cold path: it may allocate and do I/O.
+  virtual StoreStatus Refresh() noexcept { return StoreStatus::kOk; }
 };
 
 }  // namespace fixwire

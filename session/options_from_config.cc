@@ -22,9 +22,6 @@ absl::StatusOr<SessionOptions> SessionOptionsFrom(const SessionConfig& c) {
     return Unsupported(c, "SendRedundantResendRequests=Y",
                        "not supported (fixwire sends one ResendRequest per gap)");
   }
-  if (c.refresh_on_logon) {
-    return Unsupported(c, "RefreshOnLogon=Y", "not supported (no hot-standby store refresh)");
-  }
   if (!c.persist_messages) {
     return Unsupported(c, "PersistMessages=N",
                        "not supported (fixwire always keeps sent messages for resending)");
@@ -55,6 +52,7 @@ absl::StatusOr<SessionOptions> SessionOptionsFrom(const SessionConfig& c) {
   o.reset_on_logon = c.reset_on_logon || c.send_reset_seq_num_flag;
   o.reset_on_logout = c.reset_on_logout;
   o.reset_on_disconnect = c.reset_on_disconnect;
+  o.refresh_on_logon = c.refresh_on_logon;
   o.send_next_expected_msg_seq_num = c.enable_next_expected_msg_seq_num;
 
   o.check_comp_id = c.check_comp_id;

@@ -412,6 +412,12 @@ void Session::StartWindow(std::int64_t now_ns) noexcept {
 
 void Session::OnConnected(std::int64_t now_ns) noexcept {
   connected_ = true;
+  if (options_.refresh_on_logon && store_.Refresh() != StoreStatus::kOk) {
+    // A standby that cannot load what the store holds must not log on with
+    // stale numbers.
+    Event(SessionEventKind::kError, "RefreshOnLogon: the store could not be reloaded");
+    return Disconnect("the store could not be reloaded", now_ns);
+  }
   ResetIfNewWindow(now_ns);
   last_sent_ns_ = now_ns;
   last_received_ns_ = now_ns;

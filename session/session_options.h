@@ -51,6 +51,12 @@ struct SessionOptions {
   bool reset_on_logon = false;       // reset both numbers to 1 on every Logon (141=Y)
   bool reset_on_logout = false;      // after a Logout exchange
   bool reset_on_disconnect = false;  // after any disconnect
+  // RefreshOnLogon: reload the store (MessageStore::Refresh) when a
+  // connection opens, before the Logon: a standby taking over numbers and
+  // messages that another process wrote. The store must be opened for it
+  // (StoreOptions::refreshable); if the reload fails, the session
+  // disconnects instead of logging on.
+  bool refresh_on_logon = false;
   // Send NextExpectedMsgSeqNum (789) on Logon (FIX.4.4, FIXT.1.1).
   bool send_next_expected_msg_seq_num = false;
 

@@ -21,6 +21,7 @@ absl::StatusOr<StoreOptions> StoreOptionsFrom(const SessionConfig& c) {
   o.sync = c.store_sync;
   o.directory = c.file_store_path;
   o.session_id = StoreFilePrefix(c);
+  o.refreshable = c.refresh_on_logon;
   if (o.type != StoreType::kMemory && o.directory.empty()) {
     return absl::InvalidArgumentError(
         absl::StrCat(c.source, ":", c.line, ": [SESSION] ", c.SessionId(), ": StoreType=",

@@ -4,6 +4,7 @@
 #include "fixwire/store/internal/file_store.h"
 #include "fixwire/store/internal/journal_store.h"
 #include "fixwire/store/internal/options.h"
+#include "fixwire/store/internal/reopening_store.h"
 
 namespace fixwire {
 namespace {
@@ -34,6 +35,14 @@ store_internal::PersistentOptions ToInternal(const StoreOptions& o) {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<MessageStore>> OpenStore(const StoreOptions& options) {
+  if (options.refreshable && options.type != StoreType::kMemory) {
+    StoreOptions inner = options;
+    inner.refreshable = false;
+    absl::StatusOr<std::unique_ptr<MessageStore>> first = OpenStore(inner);
+    if (!first.ok()) return first.status();
+    return std::unique_ptr<MessageStore>(new store_internal::ReopeningStore(
+        std::move(*first), [inner] { return OpenStore(inner); }));
+  }
   if (options.type == StoreType::kMemory) {
     return std::unique_ptr<MessageStore>(new MemoryStore(options.memory));
   }

@@ -46,6 +46,11 @@ struct StoreOptions {
   // If not null, recovery appends one line per torn record cut or corrupt
   // record skipped (file, offset, sequence number).
   std::string* recovery_report = nullptr;
+  // RefreshOnLogon: a persistent store whose Refresh() closes it and opens
+  // it again from its files (what another process wrote in the meantime).
+  // The store is then reached through one more virtual call; without this
+  // flag Refresh() does nothing.
+  bool refreshable = false;
 };
 
 absl::StatusOr<std::unique_ptr<MessageStore>> OpenStore(const StoreOptions& options);

@@ -38,7 +38,7 @@ TEST(OptionsFromConfig, InitiatorKeysMapOneByOne) {
       "ResendRequestChunkSize=500\nTimestampPrecision=6\n"
       "ValidateFieldsOutOfOrder=N\nValidateFieldsHaveValues=N\nValidateUserDefinedFields=N\n"
       "AllowUnknownMsgFields=Y\n"
-      "FileStorePath=store\nStoreType=mmap\nStoreSync=group\n");
+      "FileStorePath=store\nStoreType=mmap\nStoreSync=group\nRefreshOnLogon=Y\n");
   ASSERT_EQ(f.sessions.size(), 1u);
   const SessionConfig& c = f.sessions[0];
 
@@ -57,6 +57,7 @@ TEST(OptionsFromConfig, InitiatorKeysMapOneByOne) {
   EXPECT_FALSE(s->reset_on_logon);
   EXPECT_TRUE(s->reset_on_logout);
   EXPECT_TRUE(s->reset_on_disconnect);
+  EXPECT_TRUE(s->refresh_on_logon);
   EXPECT_TRUE(s->send_next_expected_msg_seq_num);
   EXPECT_FALSE(s->check_comp_id);
   EXPECT_FALSE(s->check_latency);
@@ -90,6 +91,7 @@ TEST(OptionsFromConfig, InitiatorKeysMapOneByOne) {
   EXPECT_EQ(st->sync, StoreSync::kGroup);
   EXPECT_EQ(st->directory, "store");
   EXPECT_EQ(st->session_id, "FIXT.1.1-BUY_DESK-SELL_LDN");
+  EXPECT_TRUE(st->refreshable);  // RefreshOnLogon needs a store that can reload
 }
 
 TEST(OptionsFromConfig, AcceptorAndDefaults) {
@@ -104,6 +106,7 @@ TEST(OptionsFromConfig, AcceptorAndDefaults) {
   EXPECT_EQ(s->role, SessionRole::kAcceptor);
   EXPECT_TRUE(s->reset_on_logon);  // SendResetSeqNumFlag
   EXPECT_TRUE(s->check_comp_id);
+  EXPECT_FALSE(s->refresh_on_logon);
   EXPECT_EQ(s->default_appl_ver_id, "");
   absl::StatusOr<TransportOptions> t = TransportOptionsFrom(f.sessions[0]);
   ASSERT_TRUE(t.ok());
@@ -147,8 +150,8 @@ TEST(OptionsFromConfig, SettingsTheEngineCannotHonourAreRefusedWithFileAndLine) 
                            "ConnectionType=initiator\nSocketConnectHost=127.0.0.1\n"
                            "SocketConnectPort=9100\n";
   const int session_line = 5;  // after the four [DEFAULT] lines
-  for (const char* key : {"RefreshOnLogon=Y", "PersistMessages=N", "SendRedundantResendRequests=Y",
-                          "ValidateLengthAndChecksum=N"}) {
+  for (const char* key :
+       {"PersistMessages=N", "SendRedundantResendRequests=Y", "ValidateLengthAndChecksum=N"}) {
     const SettingsFile f = Load(base + key + "\n");
     ASSERT_EQ(f.sessions.size(), 1u) << key;
     absl::StatusOr<SessionOptions> s = SessionOptionsFrom(f.sessions[0]);

@@ -180,9 +180,9 @@ def test_bad_settings(tmp):
           "bad value: exit 2 with file:line and key: %s" % r.stderr)
     unsupported = write(os.path.join(tmp, "unsupported.cfg"), DEFAULTS + "[SESSION]\nConnectionType=initiator\n"
                         "BeginString=FIX.4.4\nSenderCompID=A\nTargetCompID=B\nSocketConnectHost=127.0.0.1\n"
-                        "SocketConnectPort=1\nRefreshOnLogon=Y\n")
+                        "SocketConnectPort=1\nPersistMessages=N\n")
     r = subprocess.run([FIXWIRE, "initiator", "--config", unsupported], capture_output=True, text=True, timeout=30)
-    check(r.returncode == 2 and "unsupported.cfg:6:" in r.stderr and "RefreshOnLogon" in r.stderr,
+    check(r.returncode == 2 and "unsupported.cfg:6:" in r.stderr and "PersistMessages" in r.stderr,
           "a setting the engine cannot honour: exit 2 with file:line: %s" % r.stderr)
     r = subprocess.run([FIXWIRE, "initiator", "--config", bad], capture_output=True, text=True, timeout=30)
     check(r.returncode == 2, "initiator with bad settings: exit 2")
