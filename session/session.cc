@@ -11,6 +11,8 @@
 
 #include "fixwire/encode/message_copy.h"
 #include "fixwire/session/internal/inbound_queue.h"
+#include "fixwire/session/internal/same_text.h"
+#include "fixwire/session/internal/timestamp_cache.h"
 #include "fixwire/values/msg_types.h"
 #include "fixwire/values/tags.h"
 #include "fixwire/values/values.h"
@@ -81,6 +83,8 @@ bool GetU64(const MessageView& m, std::uint32_t t, std::uint64_t* out) noexcept 
 struct Session::Queue : session_internal::InboundQueue {
   using InboundQueue::InboundQueue;
 };
+
+struct Session::SendingTimes : session_internal::TimestampCache {};
 
 // A resend in progress: the next stored number to look at, the last one,
 // and the start of a run of numbers to replace with one gap fill (0: none).
@@ -175,7 +179,9 @@ Session::Session(const SessionOptions& options, Application& app, MessageStore& 
       }()),
       queue_index_(static_cast<std::uint32_t>(options.max_message_size / 4 + 8)),
       resend_index_(static_cast<std::uint32_t>(options.max_message_size / 4 + 8)),
-      validator_(options.validation) {
+      validator_(options.validation),
+      encoder_(std::span<char>(scratch_.get(), options.max_message_size)),
+      sending_times_(new SendingTimes) {
   const std::string_view b = options_.begin_string;
   version_ = b == "FIX.4.0"   ? Version::k40
              : b == "FIX.4.1" ? Version::k41
@@ -227,15 +233,13 @@ Encoder* Session::BeginSend(std::string_view msg_type, std::int64_t now_ns, bool
   out_to_output_ = to_output;
   out_msg_type_ = msg_type;
   out_seq_ = store_.next_sender_seq();
-  encoder_ = new (encoder_storage_) Encoder(room);
-  Header(*encoder_, msg_type, out_seq_, now_ns);
-  return encoder_;
+  encoder_.Rebind(room);
+  Header(encoder_, msg_type, out_seq_, now_ns);
+  return &encoder_;
 }
 
 SendResult Session::FinishSend(std::int64_t now_ns) noexcept {
-  const EncodeResult r = encoder_->Finish();
-  encoder_->~Encoder();
-  encoder_ = nullptr;
+  const EncodeResult r = encoder_.Finish();
   if (!r.ok()) return SendResult{SendStatus::kEncodeFailed, 0, r.error};
   // An answer is stored with the inbound number it answers as processed.
   const std::uint64_t next_target =
@@ -642,7 +646,7 @@ void Session::Process(const MessageView& m, std::int64_t now_ns) noexcept {
     if (type != mt::Logon) return Disconnect("the first message is not a Logon", now_ns);
   }
   // [2.h] A wrong BeginString: Logout and disconnect.
-  if (m.begin_string() != options_.begin_string) {
+  if (!session_internal::SameText(m.begin_string(), options_.begin_string)) {
     return LogoutAndDisconnect("Incorrect BeginString", now_ns);
   }
   std::uint64_t seq = 0;
@@ -680,8 +684,8 @@ bool Session::CheckHeader(const MessageView& m, std::uint64_t seq, std::int64_t 
   const bool in_sequence = seq == store_.next_target_seq();
   // [2.i] CompIDs: Reject (9), count the message, Logout, disconnect.
   if (options_.check_comp_id &&
-      (m.sender_comp_id() != options_.target_comp_id ||
-       m.target_comp_id() != options_.sender_comp_id)) {
+      (!session_internal::SameText(m.sender_comp_id(), options_.target_comp_id) ||
+       !session_internal::SameText(m.target_comp_id(), options_.sender_comp_id))) {
     const std::uint32_t bad =
         m.sender_comp_id() != options_.target_comp_id ? tag::SenderCompID : tag::TargetCompID;
     SendReject(seq, type, bad, 9, "CompID problem", now_ns);
@@ -690,7 +694,7 @@ bool Session::CheckHeader(const MessageView& m, std::uint64_t seq, std::int64_t 
     return false;
   }
   std::int64_t sending_time = 0;
-  if (m.sending_time(&sending_time) != ErrorCode::kOk) {
+  if (sending_times_->Parse(m.GetOr(tag::SendingTime), &sending_time) != ErrorCode::kOk) {
     SendReject(seq, type, tag::SendingTime, m.Has(tag::SendingTime) ? 6 : 1,
                m.Has(tag::SendingTime) ? "Incorrect data format for value" : "Required tag missing",
                now_ns);

@@ -240,9 +240,14 @@ class Session {
   bool out_to_output_ = false;
   std::string_view out_msg_type_;
   std::uint64_t out_seq_ = 0;
-  alignas(Encoder) unsigned char encoder_storage_[sizeof(Encoder)];
-  Encoder* encoder_ = nullptr;
+  // One encoder for every message, rebound to each message's room: it
+  // keeps its BeginString header and the second it last formatted.
+  Encoder encoder_;
   SendResult pending_;
+  // Inbound SendingTimes, parsed with the last one's minute kept
+  // (internal/timestamp_cache.h).
+  struct SendingTimes;
+  std::unique_ptr<SendingTimes> sending_times_;
 };
 
 }  // namespace fixwire

@@ -115,6 +115,14 @@ class Encoder {
   Encoder(const Encoder&) = delete;
   Encoder& operator=(const Encoder&) = delete;
 
+  // Rebind points the encoder at another buffer (which must outlive it), as
+  // if it were newly constructed there with the same options, but keeps what
+  // it caches between messages: the "8=<BeginString>" header and the last
+  // second and time of day it wrote. A sender that encodes each message into
+  // a fresh span (a send queue's free room) reuses one encoder this way and
+  // skips formatting the date on every message. Call Begin() next.
+  void Rebind(std::span<char> buffer) noexcept;
+
   // Begin starts a message: reserves the 8=/9= header and writes 35=msg_type.
   // Clears any previous error. kInvalidValue (tag 8 or 35) when begin_string
   // is empty, longer than kMaxBeginStringSize or contains SOH, or msg_type is

@@ -172,6 +172,20 @@ inline Encoder::Encoder(std::span<char> buffer, EncoderOptions options) noexcept
   error_.code = ErrorCode::kInvalidValue;  // Finish() before Begin() is an error
 }
 
+inline void Encoder::Rebind(std::span<char> buffer) noexcept {
+  buffer_begin_ = buffer.data();
+  buffer_end_ = buffer.data() + buffer.size();
+  pos_ = buffer.data();
+  end_ = buffer.data();  // frozen until Begin
+  body_start_ = buffer.data();
+  summed_end_ = buffer.data();
+  known_sum_ = 0;
+  mode_ = Mode::kNone;
+  reserved_digits_ = static_cast<std::uint8_t>(encode_internal::CountDigits(buffer.size()));
+  error_ = Error{};
+  error_.code = ErrorCode::kInvalidValue;  // Finish() before Begin() is an error
+}
+
 // Encoder::Impl: the encoder's private helpers, as static functions of the
 // encoder they work on (a nested class: it reaches the private members).
 struct Encoder::Impl {
