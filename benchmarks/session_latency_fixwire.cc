@@ -241,8 +241,11 @@ InitiatorResult RunFixwireInitiator(const SideOptions& options, std::uint16_t po
 
   const std::uint64_t total = options.warmup + options.round_trips;
   result.samples_ns.reserve(options.round_trips);
+  std::int64_t deadline = INT64_MAX;
   for (std::uint64_t i = 0; i < total; ++i) {
+    if (i == options.warmup) deadline = TimedDeadline(options, MonotonicNs());
     const std::int64_t t0 = MonotonicNs();
+    if (t0 >= deadline) break;
     if (!send_order('L', i) || !await_report(client.reports + 1)) {
       result.error = "the session failed during the round trips";
       return result;

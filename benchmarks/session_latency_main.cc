@@ -2,7 +2,8 @@
 // and one-way throughput through live sessions over loopback TCP.
 //
 //   session_latency [--round-trips=N] [--warmup=N] [--throughput-seconds=S]
-//                   [--rows=NAME,...] [--cpus=A,B] [--json=FILE]
+//                   [--max-timed-seconds=S] [--rows=NAME,...] [--cpus=A,B]
+//                   [--json=FILE]
 //
 // For each row the program forks an acceptor child; the parent is the
 // initiator. Parent and child are pinned to two different CPUs (none when
@@ -10,7 +11,9 @@
 // N timed round trips (NewOrderSingle out, ExecutionReport back, the clock
 // read before the order is encoded and after the report is decoded), then
 // orders one way for S seconds, counted by the acceptor (any loss, gap or
-// reordering fails the row). Persistent stores live in a fresh directory
+// reordering fails the row). --max-timed-seconds caps each row's timed
+// phase (a row with a disk sync per message then reports fewer round trips,
+// and says so). Persistent stores live in a fresh directory
 // under $TEST_TMPDIR (else /tmp), removed after the row. Prints both tables
 // at the end; --json writes them for benchmarks/session_latency_report.py.
 // Exit status: 0 when every row ran clean, 1 otherwise, 2 for bad flags.
@@ -63,6 +66,7 @@ struct Flags {
   std::uint64_t round_trips = 1'000'000;
   std::int64_t warmup = -1;  // -1: min(10,000, max(100, 5% of the round trips))
   double throughput_seconds = 10;
+  double max_timed_seconds = 0;  // 0: no cap
   std::vector<std::string> rows;
   std::string json;
   int cpus[2] = {0, 1};
@@ -74,6 +78,7 @@ struct RowOutcome {
   double throughput = 0;  // messages per second, one way
   std::uint64_t throughput_sent = 0;
   std::uint64_t throughput_received = 0;
+  bool time_capped = false;  // fewer round trips than asked: the time cap ended the row
   std::string error;
 };
 
@@ -92,6 +97,8 @@ bool ParseFlags(int argc, char** argv, Flags& f) {
       f.warmup = std::strtoll(v.c_str(), nullptr, 10);
     } else if (value("--throughput-seconds=", &v)) {
       f.throughput_seconds = std::strtod(v.c_str(), nullptr);
+    } else if (value("--max-timed-seconds=", &v)) {
+      f.max_timed_seconds = std::strtod(v.c_str(), nullptr);
     } else if (value("--json=", &v)) {
       f.json = v;
     } else if (value("--cpus=", &v)) {
@@ -157,8 +164,8 @@ RowOutcome RunRow(const Row& row, const Flags& flags, std::uint64_t warmup) {
     out.error = "cannot create a temporary directory";
     return out;
   }
-  SideOptions initiator{warmup, flags.round_trips, flags.throughput_seconds, row.busy_poll, row.store,
-                        root + "/initiator"};
+  SideOptions initiator{warmup, flags.round_trips, flags.throughput_seconds, row.busy_poll,
+                        flags.max_timed_seconds, row.store, root + "/initiator"};
   SideOptions acceptor = initiator;
   acceptor.directory = root + "/acceptor";
   std::filesystem::create_directories(initiator.directory);
@@ -223,7 +230,11 @@ RowOutcome RunRow(const Row& row, const Flags& flags, std::uint64_t warmup) {
                   report.throughput_received, report.out_of_order, report.gaps);
     out.error = text;
   }
-  if (out.error.empty() && result.samples_ns.size() != flags.round_trips) out.error = "samples missing";
+  out.time_capped = result.samples_ns.size() < flags.round_trips && flags.max_timed_seconds > 0;
+  if (out.error.empty() && (result.samples_ns.empty() ||
+                            (result.samples_ns.size() != flags.round_trips && !out.time_capped))) {
+    out.error = "samples missing";
+  }
   out.latency = Summarize(result.samples_ns);
   if (result.throughput_elapsed_s > 0) {
     out.throughput = static_cast<double>(result.throughput_sent) / result.throughput_elapsed_s;
@@ -236,17 +247,16 @@ void PrintTables(const std::vector<RowOutcome>& rows, const double load[3], std:
   for (const RowOutcome& r : rows) {
     if (r.row->name == "tcp-floor") floor_median = r.latency.median_us;
   }
-  std::printf("\nRound trip, microseconds (%" PRIu64 " timed after %" PRIu64
-              " warm-up per row; load average %.2f %.2f %.2f)\n",
-              rows.empty() ? 0 : rows[0].latency.count, warmup, load[0], load[1], load[2]);
-  std::printf("%-26s %9s %9s %9s %9s %10s %8s %14s\n", "row", "MIN", "AVG", "MEDIAN", "STDDEV", "MAX",
+  std::printf("\nRound trip, microseconds (%" PRIu64 " warm-up per row, then the count shown; "
+              "load average %.2f %.2f %.2f)\n", warmup, load[0], load[1], load[2]);
+  std::printf("%-26s %9s %9s %9s %9s %9s %10s %8s %14s\n", "row", "count", "MIN", "AVG", "MEDIAN", "STDDEV", "MAX",
               "/floor", "msgs/s");
   for (const RowOutcome& r : rows) {
     const LatencySummary& s = r.latency;
     char ratio[16] = "-";
     if (floor_median > 0) std::snprintf(ratio, sizeof ratio, "%.2fx", s.median_us / floor_median);
-    std::printf("%-26.*s %9.2f %9.2f %9.2f %9.2f %10.2f %8s %14.0f%s%s\n", static_cast<int>(r.row->name.size()),
-                r.row->name.data(), s.min_us, s.avg_us, s.median_us, s.stddev_us, s.max_us, ratio,
+    std::printf("%-26.*s %9" PRIu64 " %9.2f %9.2f %9.2f %9.2f %10.2f %8s %14.0f%s%s\n",
+                static_cast<int>(r.row->name.size()), r.row->name.data(), s.count, s.min_us, s.avg_us, s.median_us, s.stddev_us, s.max_us, ratio,
                 r.throughput, r.error.empty() ? "" : "  FAILED: ", r.error.c_str());
   }
   std::printf("\nPercentiles, microseconds (nearest rank over every sample)\n%-26s", "row");
@@ -306,7 +316,8 @@ bool WriteJson(const std::string& path, const std::vector<RowOutcome>& rows, con
         << ", \"throughput_sent\": " << r.throughput_sent
         << ", \"throughput_received\": " << r.throughput_received;
     }
-    f << ", \"error\": " << JsonString(r.error) << "}";
+    f << ", \"time_capped\": " << (r.time_capped ? "true" : "false")
+      << ", \"error\": " << JsonString(r.error) << "}";
   }
   f << "\n  ]\n}\n";
   return static_cast<bool>(f);

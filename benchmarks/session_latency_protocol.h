@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <climits>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct SideOptions {
   std::uint64_t round_trips = 0;
   double throughput_seconds = 0;
   bool busy_poll = false;
+  // The initiator stops timing after this long (0: never), so a slow row
+  // (a disk sync per message) ends with fewer than round_trips samples.
+  double max_timed_seconds = 0;
   StoreKind store = StoreKind::kMemory;
   std::string directory;  // persistent stores: this side's own, fresh directory
 };
@@ -59,6 +63,11 @@ inline std::int64_t MonotonicNs() noexcept {
   timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+// TimedDeadline: when the initiator stops timing, from `start` (ns), or INT64_MAX.
+inline std::int64_t TimedDeadline(const SideOptions& o, std::int64_t start) noexcept {
+  return o.max_timed_seconds > 0 ? start + static_cast<std::int64_t>(o.max_timed_seconds * 1e9) : INT64_MAX;
 }
 
 // ParseOrderNumber reads the number after the one-letter prefix of a

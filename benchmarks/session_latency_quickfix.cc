@@ -185,7 +185,8 @@ class ClientApp final : public Quiet {
       return;
     }
     if (sent_ > options_.warmup) samples_.push_back(now - sent_ns_);
-    if (sent_ < options_.warmup + options_.round_trips) {
+    if (sent_ == options_.warmup) deadline_ = TimedDeadline(options_, now);
+    if (sent_ < options_.warmup + options_.round_trips && now < deadline_) {
       SendTimed(id);
     } else {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -201,6 +202,7 @@ class ClientApp final : public Quiet {
   // Runs the round trips: the first order from here, the others from fromApp.
   bool RoundTrips() {
     if (options_.warmup + options_.round_trips == 0) return true;
+    if (options_.warmup == 0) deadline_ = TimedDeadline(options_, MonotonicNs());
     SendTimed(id());
     std::unique_lock<std::mutex> lock(mutex_);
     cv_.wait(lock, [&] { return round_trips_done_ || !logged_on_; });
@@ -243,6 +245,7 @@ class ClientApp final : public Quiet {
   // Touched by one thread at a time (the sender of the order in flight).
   std::uint64_t sent_ = 0;
   std::int64_t sent_ns_ = 0;
+  std::int64_t deadline_ = INT64_MAX;
   std::vector<std::int64_t> samples_;
   std::uint64_t gaps_ = 0;
 };

@@ -42,6 +42,9 @@ const std::string& Report() {
   return m;
 }
 
+// Sent in place of an order when the initiator stops timing early.
+constexpr char kEndOfRoundTrips = 'X';
+
 bool WriteAll(int fd, const char* p, std::size_t n) {
   while (n > 0) {
     const ssize_t w = ::send(fd, p, n, MSG_NOSIGNAL);
@@ -101,7 +104,13 @@ AcceptorReport RunTcpAcceptor(const SideOptions& options, int port_fd) {
   std::string in(order.size(), '\0');
   const std::uint64_t total = options.warmup + options.round_trips;
   for (std::uint64_t i = 0; i < total; ++i) {
-    if (!ReadExact(fd, in.data(), in.size()) || !WriteAll(fd, answer.data(), answer.size())) {
+    if (!ReadExact(fd, in.data(), in.size())) {
+      SetError(report, "round trip failed");
+      ::close(fd);
+      return report;
+    }
+    if (in[0] == kEndOfRoundTrips) break;  // the initiator's time cap
+    if (!WriteAll(fd, answer.data(), answer.size())) {
       SetError(report, "round trip failed");
       ::close(fd);
       return report;
@@ -151,8 +160,15 @@ InitiatorResult RunTcpInitiator(const SideOptions& options, std::uint16_t port) 
   std::string in(Report().size(), '\0');
   const std::uint64_t total = options.warmup + options.round_trips;
   result.samples_ns.reserve(options.round_trips);
+  std::int64_t deadline = INT64_MAX;
   for (std::uint64_t i = 0; i < total; ++i) {
+    if (i == options.warmup) deadline = TimedDeadline(options, MonotonicNs());
     const std::int64_t t0 = MonotonicNs();
+    if (t0 >= deadline) {
+      const std::string end(order.size(), kEndOfRoundTrips);
+      if (!WriteAll(fd, end.data(), end.size())) result.error = "round trip failed";
+      break;
+    }
     if (!WriteAll(fd, order.data(), order.size()) || !ReadExact(fd, in.data(), in.size())) {
       result.error = "round trip failed";
       ::close(fd);
