@@ -125,10 +125,10 @@ bool ParseFlags(int argc, char** argv, Flags& f) {
   return true;
 }
 
-// Pin pins the calling process to `cpu` when the machine has more than one.
-void Pin(int cpu) {
-  cpu_set_t allowed;
-  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0 || CPU_COUNT(&allowed) < 2) return;
+// Pin pins the calling process to `cpu` when `can_pin` (the process was
+// allowed more than one CPU when it started).
+void Pin(int cpu, bool can_pin) {
+  if (!can_pin) return;
   cpu_set_t set;
   CPU_ZERO(&set);
   CPU_SET(cpu, &set);
@@ -156,7 +156,7 @@ std::string TempRoot() {
   return pattern;
 }
 
-RowOutcome RunRow(const Row& row, const Flags& flags, std::uint64_t warmup) {
+RowOutcome RunRow(const Row& row, const Flags& flags, std::uint64_t warmup, bool can_pin) {
   RowOutcome out;
   out.row = &row;
   const std::string root = TempRoot();
@@ -186,7 +186,7 @@ RowOutcome RunRow(const Row& row, const Flags& flags, std::uint64_t warmup) {
   if (pid == 0) {
     close(fds[0]);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    Pin(flags.cpus[1]);
+    Pin(flags.cpus[1], can_pin);
     AcceptorReport report;
     switch (row.engine) {
       case EngineKind::kTcp: report = RunTcpAcceptor(acceptor, fds[1]); break;
@@ -329,14 +329,16 @@ int Main(int argc, char** argv) {
   const std::uint64_t warmup =
       flags.warmup >= 0 ? static_cast<std::uint64_t>(flags.warmup)
                         : std::min<std::uint64_t>(10'000, std::max<std::uint64_t>(100, flags.round_trips / 20));
-  Pin(flags.cpus[0]);
+  cpu_set_t allowed;
+  const bool can_pin = sched_getaffinity(0, sizeof allowed, &allowed) == 0 && CPU_COUNT(&allowed) >= 2;
+  Pin(flags.cpus[0], can_pin);
   std::vector<RowOutcome> outcomes;
   for (const Row& row : kRows) {
     bool wanted = flags.rows.empty();
     for (const std::string& name : flags.rows) wanted = wanted || name == row.name;
     if (!wanted) continue;
     std::fprintf(stderr, "%.*s ...\n", static_cast<int>(row.name.size()), row.name.data());
-    outcomes.push_back(RunRow(row, flags, warmup));
+    outcomes.push_back(RunRow(row, flags, warmup, can_pin));
     if (!outcomes.back().error.empty()) {
       std::fprintf(stderr, "  failed: %s\n", outcomes.back().error.c_str());
     }
