@@ -570,6 +570,27 @@ void Session::OnUndecodable(std::string_view bytes, const Error& error,
                             std::int64_t now_ns) noexcept {
   if (!connected_ || state_ != SessionState::kActive) return;
   last_received_ns_ = now_ns;
+  switch (error.code) {
+    // [3] A garbled frame (BeginString, BodyLength, MsgType not the first
+    // three fields; a CheckSum that is wrong or missing): ignored, no
+    // Reject, no number consumed. The peer's next message shows the gap.
+    case ErrorCode::kIncomplete:
+    case ErrorCode::kBadBeginString:
+    case ErrorCode::kMissingBodyLength:
+    case ErrorCode::kBadBodyLength:
+    case ErrorCode::kBodyLengthMismatch:
+    case ErrorCode::kMissingMsgType:
+    case ErrorCode::kMissingCheckSum:
+    case ErrorCode::kBadCheckSum:
+    case ErrorCode::kCheckSumMismatch:
+    case ErrorCode::kMissingSoh: {
+      Text t;
+      t << "a garbled message was ignored: " << ErrorCodeName(error.code);
+      return Event(SessionEventKind::kError, t.view());
+    }
+    default:
+      break;
+  }
   // The fields that can still be read: 34 and 35, tag by tag.
   std::uint64_t seq = 0;
   std::string_view type;

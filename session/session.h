@@ -90,7 +90,8 @@ class Session {
   // whose fields do not decode (a tag that is not a positive integer, a
   // field without '=' or without a value): at the expected number it is
   // rejected (373=0 invalid tag number, 4 tag without a value, ...) and
-  // counted, above it the gap is asked for, below it ignored.
+  // counted, above it the gap is asked for, below it ignored. A garbled
+  // frame handed here (a wrong CheckSum or BodyLength) is ignored.
   void OnUndecodable(std::string_view bytes, const Error& error, std::int64_t now_ns) noexcept;
   // Time passed: heartbeats, test requests, logon and logout timeouts.
   void OnTimer(std::int64_t now_ns) noexcept;

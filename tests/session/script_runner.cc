@@ -222,7 +222,8 @@ class Runner {
     return *session_;
   }
 
-  std::string Receive(const Fields& given, bool raw) {
+  // corrupt: 0 none, 1 a wrong CheckSum, 2 a BodyLength one too long.
+  std::string Receive(const Fields& given, bool raw, int corrupt = 0) {
     std::string body;
     auto add = [&](const std::string& t, const std::string& v) { body += t + "=" + v + '\x01'; };
     if (raw) {
@@ -260,6 +261,14 @@ class Runner {
       if (t == "8") begin = v;
     }
     wire_ = Frame(begin, body);
+    if (corrupt == 1) {
+      char& digit = wire_[wire_.size() - 2];  // the CheckSum's last digit
+      digit = digit == '9' ? '0' : static_cast<char>(digit + 1);
+    } else if (corrupt == 2) {
+      const std::string nine = "\x01" "9=" + std::to_string(body.size()) + "\x01";
+      wire_.replace(wire_.find(nine), nine.size(),
+                    "\x01" "9=" + std::to_string(body.size() + 1) + "\x01");
+    }
     MessageView view;
     const Error e = decoder_.Decode(wire_, index_, view);
     if (!e.ok()) {
@@ -367,6 +376,8 @@ class Runner {
     }
     if (cmd == "recv") return Receive(ParseFields(arg), false);
     if (cmd == "recv-raw") return Receive(ParseFields(arg), true);
+    if (cmd == "recv-bad-checksum") return Receive(ParseFields(arg), false, 1);
+    if (cmd == "recv-bad-length") return Receive(ParseFields(arg), false, 2);
     if (cmd == "expect") return Expect(ParseFields(arg));
     if (cmd == "expect-none") {
       return output_.sent.empty() ? "" : "unexpected message: " + Printable(output_.sent.front());

@@ -13,6 +13,8 @@
 //   recv FIELDS                         the peer sends; 8, 9, 10 and any of 49, 56, 52 not
 //                                       given are filled in ({now-N}/{now+N}: seconds from now)
 //   recv-raw FIELDS                     the peer sends exactly these fields (8, 9, 10 added)
+//   recv-bad-checksum FIELDS            as recv, with a CheckSum one off
+//   recv-bad-length FIELDS              as recv, with a BodyLength one too long
 //   expect FIELDS                       the session's next message has these fields with
 //                                       these values (first occurrence; '*': any value;
 //                                       '!TAG': absent); 8, 9, 35 first, 10 last, BodyLength
