@@ -21,7 +21,7 @@ enum class ErrorCode : std::uint8_t {
   kIncomplete,              // the bytes end before the message does
   kBadBeginString,          // the message does not start with "8=" and a FIX/FIXT version
   kMissingBodyLength,       // the second field is not 9=
-  kBadBodyLength,           // 9= is not a positive decimal without leading zeros
+  kBadBodyLength,           // 9= is not a positive decimal of 1..9 digits
   kBodyLengthMismatch,      // 10= does not start where BodyLength says the body ends
   kMissingMsgType,          // the third field is not 35=
   kMissingCheckSum,         // no 10= trailer where one must be

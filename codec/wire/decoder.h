@@ -8,14 +8,16 @@
 //   if (!e.ok()) Log(fixwire::ErrorCodeName(e.code), e.offset, e.tag);
 //
 // What Decode checks, in this order (the first failure is returned):
-//   framing  8= first with a FIX./FIXT. version, 9= second (1..9 digits, no
-//            leading zero), BodyLength exact: the byte before offset
+//   framing  8= first with a FIX./FIXT. version, 9= second (1..9 digits,
+//            leading zeros allowed as FIX's int type allows them: "000155"
+//            is 155; not 0), BodyLength exact: the byte before offset
 //            body_start + BodyLength is SOH (else kBodyLengthMismatch) and
 //            "10=" starts there (else kMissingCheckSum); 10= has
 //            exactly three digits and an SOH; the byte sum mod 256 of
 //            everything before "10=" equals it (unless validate_checksum is off)
 //   fields   35= is the third field; every field is tag=value<SOH> with a tag
-//            of 1..kMaxTag digits without leading zeros; values non-empty
+//            of 1..kMaxTag digits without leading zeros (the specification's
+//            tag is a positive integer written without them); values non-empty
 //            (unless allow_empty_values); 8, 9 and 10 do not recur in the body
 //   data     a Length field (options.length_fields) must be followed by its
 //            data field, whose value is exactly that many bytes (SOH and '='
