@@ -31,6 +31,7 @@
 #include "fixwire/wire/decoder.h"
 #include "fixwire/wire/field_index.h"
 #include "fixwire/wire/message.h"
+#include "fixwire/wire/message_decoder.h"
 #include "fixwire/wire/message_view.h"
 #include "fixwire/wire/stream_framer.h"
 

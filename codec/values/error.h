@@ -58,6 +58,12 @@ inline constexpr ErrorCode kLastErrorCode = ErrorCode::kFieldOutOfPlace;
 // "bad_begin_string", ... (snake case of the enumerator without the k).
 std::string_view ErrorCodeName(ErrorCode code) noexcept;
 
+// ErrorCodeHint returns, for a code that reports a limit the caller set
+// rather than a fault of the input (index_capacity_exceeded,
+// message_too_large, arena_exhausted, buffer_too_small), one sentence saying
+// which limit to raise and how; an empty view for every other code.
+std::string_view ErrorCodeHint(ErrorCode code) noexcept;
+
 // Error is a failure with its position: `offset` is the byte offset from the
 // start of the message (or stream chunk) where it was found, `tag` the tag of
 // the field involved or 0.
