@@ -50,6 +50,7 @@
 namespace fixwire {
 
 struct DecoderTestPeer;  // test access to the decode paths (tests/wire/decoder_paths.h)
+class PartialMessage;   // decoding on demand (partial_message.h)
 
 struct DecoderOptions {
   // Accept "tag=" followed directly by SOH (the value is then empty).
@@ -78,6 +79,16 @@ class Decoder {
 
  private:
   friend struct DecoderTestPeer;
+  friend class PartialMessage;
+
+  // PartialMessage's steps (partial_message.h), beside DecodeGeneral, whose
+  // checks they repeat field by field. OpenPartial checks the frame and
+  // indexes 8, 9 and 35; IndexPartial indexes until the view holds `count`
+  // fields, or the first field with `tag` is indexed, or the body is done;
+  // IndexRest hands the rest to DecodeGeneral, resumed where the walk stopped.
+  Error OpenPartial(std::string_view bytes, FieldIndex& index, PartialMessage& m) const noexcept;
+  Error IndexPartial(PartialMessage& m, std::uint32_t count, std::uint32_t tag) const noexcept;
+  Error IndexRest(PartialMessage& m) const noexcept;
 
   // DecodeFast's answer in one register (so that Decode hands it on to
   // DecodeGeneral as a tail call): decoded, or where DecodeFast's field walk

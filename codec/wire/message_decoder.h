@@ -6,6 +6,8 @@
 //   fixwire::MessageView view;
 //   fixwire::Error e = decoder.Decode(bytes, view);  // never allocates
 //   if (!e.ok()) Log(fixwire::ErrorCodeName(e.code), fixwire::ErrorCodeHint(e.code));
+//   fixwire::PartialMessage m;
+//   e = decoder.Open(bytes, m);                  // or decode on demand
 //
 // Sizes: the index holds FieldIndex::CapacityFor(options.max_message_size)
 // fields (a field takes at least 4 bytes, or 3 with allow_empty_values), so
@@ -29,6 +31,7 @@
 #include "fixwire/wire/decoder.h"
 #include "fixwire/wire/field_index.h"
 #include "fixwire/wire/message_view.h"
+#include "fixwire/wire/partial_message.h"
 
 namespace fixwire {
 
@@ -49,6 +52,12 @@ class MessageDecoder {
   // Decode is Decoder::Decode into this object's index.
   [[nodiscard]] Error Decode(std::string_view bytes, MessageView& out) noexcept {
     return decoder_.Decode(bytes, index_, out);
+  }
+
+  // Open is PartialMessage::Open into this object's index (decoding on
+  // demand, partial_message.h); the next Decode or Open invalidates `out`.
+  [[nodiscard]] Error Open(std::string_view bytes, PartialMessage& out) noexcept {
+    return out.Open(decoder_, bytes, index_);
   }
 
   const Decoder& decoder() const noexcept { return decoder_; }
