@@ -722,6 +722,15 @@ Error Decoder::OpenPartial(std::string_view bytes, FieldIndex& index,
     const Error e = SlowFrameHeader(data, size, &h);
     if (!e.ok()) return e;
   }
+  if (h.total() <= options_.partial_eager_bytes) {
+    // Small: the whole decode (its errors are the ones to report anyway).
+    const Error e = Decode(bytes, index, m.view_);
+    if (e.ok()) {
+      m.complete_ = true;
+      m.walked_ = true;
+    }
+    return e;
+  }
   if (h.total() > options_.max_message_size) {
     return Fail(ErrorCode::kMessageTooLarge, h.body_length_offset, kTagBodyLength);
   }

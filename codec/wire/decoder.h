@@ -62,6 +62,11 @@ struct DecoderOptions {
   // Which tags announce data fields; nullptr means StandardLengthFields().
   // Must outlive the Decoder.
   const LengthFieldTable* length_fields = nullptr;
+  // PartialMessage::Open (partial_message.h) decodes a message of at most
+  // this many bytes whole, as Decode does: below it the full decode's vector
+  // walk indexes every field faster than the on-demand walk indexes a few.
+  // 0: always on demand.
+  std::uint32_t partial_eager_bytes = 512;
 };
 
 class Decoder {

@@ -11,7 +11,10 @@
 //
 // Open checks what Decoder::Decode checks about the frame, in the same order
 // and with the same errors (the CheckSum included, unless validate_checksum
-// is off), then indexes 8, 9 and 35. The body's fields are indexed in wire
+// is off), then indexes 8, 9 and 35; a message of at most
+// DecoderOptions::partial_eager_bytes (512 by default) it decodes whole
+// instead, as Decode would, since the full decode's vector walk is then
+// faster than reading a few fields on demand. The body's fields are indexed in wire
 // order, each checked as Decode checks it, only as far as asked:
 //   IndexFields(n)    at least the first n fields (8, 9 and 35 count)
 //   IndexThrough(tag) up to the first field with `tag`

@@ -2,8 +2,9 @@
 // as the full decode does, whichever way its index was filled: all at once,
 // the first n fields, up to a tag, or lookup by lookup (present tags, absent
 // ones, repeated ones, large ones, data fields), on random messages, on the
-// suite's workloads and on indexes with small direct tables. On broken
-// messages IndexAll and a walk to the end return exactly Decode's error.
+// suite's workloads and on indexes with small direct tables, always on
+// demand and with small messages decoded whole at Open. On broken messages
+// IndexAll and a walk to the end return exactly Decode's error.
 #include <algorithm>
 #include <cstdio>
 #include <cstdint>
@@ -164,8 +165,15 @@ void CheckMessage(const Decoder& decoder, std::string_view bytes, FieldIndex& fu
   }
 }
 
+// Always on demand (the default decodes small messages whole at Open).
+DecoderOptions OnDemand(DecoderOptions options = {}) {
+  options.partial_eager_bytes = 0;
+  return options;
+}
+
 TEST(PartialMessageTest, RandomMessagesAnswerAsTheFullDecode) {
-  const Decoder decoder;
+  const Decoder on_demand(OnDemand());
+  const Decoder eager;
   FieldIndex full_index(1 << 12);
   FieldIndex index(1 << 12);
   FieldIndex no_direct(1 << 12, 0);      // every tag through the hash table
@@ -175,26 +183,42 @@ TEST(PartialMessageTest, RandomMessagesAnswerAsTheFullDecode) {
   for (int i = 0; i < 3000; ++i) {
     const std::string m = maker.RandomMessage(nullptr, i % 10 == 0 ? 600 : 40);
     SCOPED_TRACE(i);
-    CheckMessage(decoder, m, full_index, i % 3 == 0 ? no_direct : i % 3 == 1 ? small_direct : index,
-                 rng);
+    CheckMessage(i % 4 == 0 ? eager : on_demand, m, full_index,
+                 i % 3 == 0 ? no_direct : i % 3 == 1 ? small_direct : index, rng);
     if (HasFatalFailure()) return;
   }
 }
 
 TEST(PartialMessageTest, WorkloadsAnswerAsTheFullDecode) {
-  const Decoder decoder;
+  const Decoder on_demand(OnDemand());
+  const Decoder eager;
   FieldIndex full_index(1 << 16);
   FieldIndex index(1 << 16);
   std::mt19937_64 rng(31);
   for (const bench::Workload& w : bench::AllWorkloads()) {
     SCOPED_TRACE(std::string(w.name));
-    CheckMessage(decoder, w.bytes, full_index, index, rng);
+    CheckMessage(on_demand, w.bytes, full_index, index, rng);
+    CheckMessage(eager, w.bytes, full_index, index, rng);
     if (HasFatalFailure()) return;
   }
 }
 
+TEST(PartialMessageTest, SmallMessagesDecodeWholeAtOpen) {
+  const Decoder eager;
+  const Decoder on_demand(OnDemand());
+  FieldIndex index(64);
+  const std::string m = testing::Assemble("FIX.4.4", {{35, "D"}, {11, "A"}, {55, "IBM"}});
+  PartialMessage p;
+  ASSERT_TRUE(p.Open(eager, m, index).ok());
+  EXPECT_TRUE(p.complete());
+  EXPECT_EQ(p.view().field_count(), 6u);
+  ASSERT_TRUE(p.Open(on_demand, m, index).ok());
+  EXPECT_FALSE(p.complete());
+  EXPECT_EQ(p.indexed().size(), 3u);
+}
+
 TEST(PartialMessageTest, OptionsAnswerAsTheFullDecode) {
-  DecoderOptions options;
+  DecoderOptions options = OnDemand();
   options.allow_empty_values = true;
   options.validate_checksum = false;
   const Decoder decoder(options);
@@ -213,7 +237,8 @@ TEST(PartialMessageTest, OptionsAnswerAsTheFullDecode) {
 }
 
 TEST(PartialMessageTest, BrokenMessagesFailAsTheFullDecode) {
-  const Decoder decoder;
+  const Decoder on_demand(OnDemand());
+  const Decoder eager;
   FieldIndex full_index(64);  // some messages exceed it: index_capacity_exceeded
   FieldIndex index(64);
   testing::RandomMessageMaker maker(99);
@@ -232,7 +257,7 @@ TEST(PartialMessageTest, BrokenMessagesFailAsTheFullDecode) {
     }
     if (rng() % 8 == 0) m.resize(rng() % m.size());
     SCOPED_TRACE(i);
-    CheckMessage(decoder, m, full_index, index, rng);
+    CheckMessage(i % 4 == 0 ? eager : on_demand, m, full_index, index, rng);
     if (HasFatalFailure()) return;
   }
 }
@@ -258,7 +283,7 @@ TEST(PartialMessageTest, ReadsTheStartWithoutIndexingTheRest) {
 TEST(PartialMessageTest, CheckSumIsVerifiedAtOpen) {
   std::string m = testing::Assemble("FIX.4.4", {{35, "D"}, {55, "IBM"}});
   m[m.size() - 2] = m[m.size() - 2] == '9' ? '0' : '9';
-  const Decoder decoder;
+  const Decoder decoder(OnDemand());
   FieldIndex index(64);
   PartialMessage p;
   const Error e = p.Open(decoder, m, index);

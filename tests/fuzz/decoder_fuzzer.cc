@@ -3,8 +3,9 @@
 //
 // Input: one options byte (bit 0 allow_empty_values, bit 1 checksum check off,
 // bits 2-3 max_message_size 64 MiB / 64 / 300 / 4096, bits 4-5 how the
-// PartialMessage fills its index: all at once, a walk to the end, lookups
-// first, the first 4 * (bits 6-7) fields first), one byte choosing the
+// PartialMessage fills its index: all at once (small messages decoded whole
+// at Open), or on demand: a walk to the end, lookups first, the first
+// 4 * (bits 6-7) fields first), one byte choosing the
 // FieldIndex capacity (0: the default 1024, else 1..255), then the message
 // bytes, which live in a heap block of exactly their size (ASan sees any read
 // past the end).
@@ -151,9 +152,14 @@ bool SameField(const Field* a, const Field* b) {
 
 // CheckPartial fills a PartialMessage's index the way `strategy` says and
 // holds it against Decode's result `e` / `view`.
-void CheckPartial(const Decoder& decoder, std::string_view bytes, std::uint32_t capacity,
+void CheckPartial(const DecoderOptions& full_options, std::string_view bytes, std::uint32_t capacity,
                   unsigned strategy, unsigned first_fields, const Error& e,
                   const MessageView& view) {
+  // Strategy 0 with the default partial_eager_bytes (small messages decoded
+  // whole at Open); the others always on demand.
+  DecoderOptions options = full_options;
+  if (strategy != 0) options.partial_eager_bytes = 0;
+  const Decoder decoder(options);
   FieldIndex index(capacity);
   PartialMessage m;
   Error pe = m.Open(decoder, bytes, index);
@@ -246,7 +252,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ref.reason = "more fields than the index holds";
   }
 
-  CheckPartial(decoder, bytes, capacity, (flags >> 4) & 3u, 4u * (flags >> 6), e, view);
+  CheckPartial(options, bytes, capacity, (flags >> 4) & 3u, 4u * (flags >> 6), e, view);
 
   if (e.ok() != ref.ok) {
     ReportMismatch("accept/reject differs", bytes, e, ref);
