@@ -708,12 +708,26 @@ namespace {
 
 }  // namespace
 
+// OpenWhole is OpenPartial for a small message: the whole decode (whose
+// errors are the ones to report anyway).
+Error Decoder::OpenWhole(std::string_view bytes, FieldIndex& index,
+                         PartialMessage& m) const noexcept {
+  const Error e = Decode(bytes, index, m.view_);
+  if (e.ok()) {
+    m.complete_ = true;
+    m.walked_ = true;
+  }
+  return e;
+}
+
 Error Decoder::OpenPartial(std::string_view bytes, FieldIndex& index,
                            PartialMessage& m) const noexcept {
   // The checks and errors of DecodeGeneral's frame, in its order; the
   // CheckSum is verified here, before any field (as Decode reports it first).
   const char* const data = bytes.data();
   const std::size_t size = bytes.size();
+  // Bytes no longer than partial_eager_bytes hold a small message (or none).
+  if (size <= options_.partial_eager_bytes) return OpenWhole(bytes, index, m);
   if (!index.valid() || index.capacity_ < 4) {
     return Fail(ErrorCode::kIndexCapacityExceeded, 0, 0);
   }
@@ -722,15 +736,7 @@ Error Decoder::OpenPartial(std::string_view bytes, FieldIndex& index,
     const Error e = SlowFrameHeader(data, size, &h);
     if (!e.ok()) return e;
   }
-  if (h.total() <= options_.partial_eager_bytes) {
-    // Small: the whole decode (its errors are the ones to report anyway).
-    const Error e = Decode(bytes, index, m.view_);
-    if (e.ok()) {
-      m.complete_ = true;
-      m.walked_ = true;
-    }
-    return e;
-  }
+  if (h.total() <= options_.partial_eager_bytes) return OpenWhole(bytes, index, m);
   if (h.total() > options_.max_message_size) {
     return Fail(ErrorCode::kMessageTooLarge, h.body_length_offset, kTagBodyLength);
   }

@@ -92,6 +92,7 @@ class Decoder {
   // fields, or the first field with `tag` is indexed, or the body is done;
   // IndexRest hands the rest to DecodeGeneral, resumed where the walk stopped.
   Error OpenPartial(std::string_view bytes, FieldIndex& index, PartialMessage& m) const noexcept;
+  Error OpenWhole(std::string_view bytes, FieldIndex& index, PartialMessage& m) const noexcept;
   Error IndexPartial(PartialMessage& m, std::uint32_t count, std::uint32_t tag) const noexcept;
   Error IndexRest(PartialMessage& m) const noexcept;
 
