@@ -12,6 +12,11 @@
 //   fixwire/frame/<w>        StreamFramer over 1 MB of back-to-back copies of
 //                            the workload, fed in 64 KB reads (framing and
 //                            CheckSum of every message; no index)
+//   fixwire/read4/<w>        PartialMessage::Open (frame and CheckSum verified),
+//                            then 35 and the first three body fields by tag
+//                            (read_four.h), indexing only that far
+//   fixwire/read4_last/<w>   Decode, then 35 and the last three fields before
+//                            10= (read_four.h): the whole index is needed
 // Before timing, each row checks that the workload decodes and fails otherwise.
 #include <cstdint>
 #include <deque>
@@ -23,9 +28,11 @@
 #include "benchmark/benchmark.h"
 #include "benchmarks/bench_counters.h"
 #include "benchmarks/decode_typed_read.h"
+#include "benchmarks/read_four.h"
 #include "benchmarks/workloads.h"
 #include "fixwire/wire/decoder.h"
 #include "fixwire/wire/message_view.h"
+#include "fixwire/wire/partial_message.h"
 #include "fixwire/wire/stream_framer.h"
 #include "fixwire/values/values.h"
 
@@ -165,6 +172,65 @@ void BM_Frame(benchmark::State& state, const char* name) {
   counters.Finish(state, stream.size(), per_stream);
 }
 
+void BM_Read4(benchmark::State& state, const char* name) {
+  const Workload& w = GetWorkload(name);
+  const std::vector<const WorkloadField*> fields = FirstBodyFields(w);
+  std::uint32_t tags[3] = {35, 35, 35};  // 35 again where there are fewer body fields
+  for (std::size_t i = 0; i < fields.size(); ++i) tags[i] = fields[i]->tag;
+  Decoder decoder;
+  FieldIndex index(CapacityFor(w));
+  PartialMessage m;
+  if (!m.Open(decoder, w.bytes, index).ok() || m.msg_type() != w.msg_type) {
+    state.SkipWithError("workload does not open");
+    return;
+  }
+  for (const WorkloadField* f : fields) {
+    if (m.GetOr(f->tag) != f->text) {
+      state.SkipWithError("a read4 field differs from the workload's");
+      return;
+    }
+  }
+  RowCounters counters;
+  for (auto _ : state) {
+    const Error e = m.Open(decoder, w.bytes, index);
+    std::size_t sink = static_cast<std::size_t>(e.code) + m.msg_type().size();
+    sink += m.GetOr(tags[0]).size();
+    sink += m.GetOr(tags[1]).size();
+    sink += m.GetOr(tags[2]).size();
+    benchmark::DoNotOptimize(sink);
+  }
+  counters.Finish(state, w.bytes.size());
+}
+
+void BM_Read4Last(benchmark::State& state, const char* name) {
+  const Workload& w = GetWorkload(name);
+  const std::vector<std::size_t> last = LastFields(w);
+  Decoder decoder;
+  FieldIndex index(CapacityFor(w));
+  MessageView view;
+  if (!decoder.Decode(w.bytes, index, view).ok() || view.field_count() != w.fields.size()) {
+    state.SkipWithError("workload does not decode to its fields");
+    return;
+  }
+  for (std::size_t i : last) {
+    if (view.value(view.field(static_cast<std::uint32_t>(i))) != w.fields[i].text) {
+      state.SkipWithError("a read4_last field differs from the workload's");
+      return;
+    }
+  }
+  RowCounters counters;
+  for (auto _ : state) {
+    const Error e = decoder.Decode(w.bytes, index, view);
+    const std::uint32_t n = view.field_count();
+    std::size_t sink = static_cast<std::size_t>(e.code) + view.msg_type().size();
+    sink += view.value(view.field(n - 2)).size();
+    sink += view.value(view.field(n - 3)).size();
+    sink += view.value(view.field(n - 4)).size();
+    benchmark::DoNotOptimize(sink);
+  }
+  counters.Finish(state, w.bytes.size());
+}
+
 const bool kRegistered = [] {
   static std::deque<std::string> names;  // stable: each row keeps its name's const char*
   for (std::string_view name : WorkloadNames()) {
@@ -174,6 +240,8 @@ const bool kRegistered = [] {
     benchmark::RegisterBenchmark(("fixwire/decode_read/" + names.back()).c_str(), BM_DecodeRead, n);
     benchmark::RegisterBenchmark(("fixwire/get_field/" + names.back()).c_str(), BM_GetField, n);
     benchmark::RegisterBenchmark(("fixwire/frame/" + names.back()).c_str(), BM_Frame, n);
+    benchmark::RegisterBenchmark(("fixwire/read4/" + names.back()).c_str(), BM_Read4, n);
+    benchmark::RegisterBenchmark(("fixwire/read4_last/" + names.back()).c_str(), BM_Read4Last, n);
   }
   return true;
 }();

@@ -14,6 +14,7 @@
 #include "benchmark/benchmark.h"
 #include "benchmarks/bench_counters.h"
 #include "benchmarks/decode_typed_read.h"
+#include "benchmarks/read_four.h"
 #include "benchmarks/quickfix_adapter.h"
 #include "benchmarks/quickfix_dictionaries.h"
 #include "benchmarks/quickfix_fields.h"
@@ -242,6 +243,57 @@ void Copy(benchmark::State& state, const Workload* w) {
   counters.Finish(state, w->bytes.size());
 }
 
+// read4: decode, then 35 and the first three body fields (read_four.h) with getField, as fixwire/read4 reads them. QuickFIX parses
+// the whole message whatever is read (and checks no CheckSum here).
+void Read4(benchmark::State& state, const Workload* w) {
+  QfMessage message;
+  if (!message.Decode(w->bytes)) return state.SkipWithError(message.last_error().c_str());
+  const std::vector<const WorkloadField*> fields = FirstBodyFields(*w);
+  int tags[3] = {35, 35, 35};
+  for (std::size_t i = 0; i < fields.size(); ++i) tags[i] = static_cast<int>(fields[i]->tag);
+  for (const WorkloadField* f : fields) {
+    if (message.GetField(static_cast<int>(f->tag)) < 0) {
+      return state.SkipWithError("QuickFIX does not find a read4 tag");
+    }
+  }
+  RowCounters counters;
+  for (auto _ : state) {
+    bool ok = message.Decode(w->bytes);
+    long sink = ok ? 1 : 0;
+    sink += message.GetField(35);
+    sink += message.GetField(tags[0]);
+    sink += message.GetField(tags[1]);
+    sink += message.GetField(tags[2]);
+    benchmark::DoNotOptimize(sink);
+  }
+  counters.Finish(state, w->bytes.size());
+}
+
+// read4_last: decode, then 35 and the tags of the last three fields before
+// 10= (read_four.h) with getField (without a dictionary QuickFIX keeps group
+// fields flat: a repeated tag answers with one of its occurrences).
+void Read4Last(benchmark::State& state, const Workload* w) {
+  QfMessage message;
+  if (!message.Decode(w->bytes)) return state.SkipWithError(message.last_error().c_str());
+  int tags[3] = {35, 35, 35};
+  const std::vector<std::size_t> last = LastFields(*w);
+  for (std::size_t i = 0; i < last.size(); ++i) tags[i] = static_cast<int>(w->fields[last[i]].tag);
+  for (int tag : tags) {
+    if (message.GetField(tag) < 0) return state.SkipWithError("QuickFIX does not find a read4_last tag");
+  }
+  RowCounters counters;
+  for (auto _ : state) {
+    bool ok = message.Decode(w->bytes);
+    long sink = ok ? 1 : 0;
+    sink += message.GetField(35);
+    sink += message.GetField(tags[0]);
+    sink += message.GetField(tags[1]);
+    sink += message.GetField(tags[2]);
+    benchmark::DoNotOptimize(sink);
+  }
+  counters.Finish(state, w->bytes.size());
+}
+
 void Register(const char* operation, void (*fn)(benchmark::State&, const Workload*),
               const Workload& w) {
   const std::string name = std::string("quickfix/") + operation + "/" + std::string(w.name);
@@ -256,6 +308,8 @@ const bool kRegistered = [] {
     Register("skeleton", Skeleton, w);
     Register("decode_read", DecodeRead, w);
     Register("get_field", GetField, w);
+    Register("read4", Read4, w);
+    Register("read4_last", Read4Last, w);
     if (w.name == "ExecutionReport") Register("copy", Copy, w);
     // Rows that need fixwire's shipped dictionary (registered when the file is there).
     if (DictionaryPath(w.begin_string).empty()) continue;

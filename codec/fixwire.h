@@ -12,6 +12,7 @@
 #include "fixwire/dictionary/dictionary_loader.h"
 #include "fixwire/dictionary/dictionary_set.h"
 #include "fixwire/dictionary/group_view.h"
+#include "fixwire/dictionary/partial_group.h"
 #include "fixwire/dictionary/validator.h"
 #include "fixwire/encode/encoder.h"
 #include "fixwire/encode/message_copy.h"
@@ -31,7 +32,9 @@
 #include "fixwire/wire/decoder.h"
 #include "fixwire/wire/field_index.h"
 #include "fixwire/wire/message.h"
+#include "fixwire/wire/message_decoder.h"
 #include "fixwire/wire/message_view.h"
+#include "fixwire/wire/partial_message.h"
 #include "fixwire/wire/stream_framer.h"
 
 #endif  // FIXWIRE_FIXWIRE_H_

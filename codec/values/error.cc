@@ -73,4 +73,23 @@ std::string_view ErrorCodeName(ErrorCode code) noexcept {
   return "unknown";
 }
 
+std::string_view ErrorCodeHint(ErrorCode code) noexcept {
+  switch (code) {
+    case ErrorCode::kIndexCapacityExceeded:
+      return "the message has more fields than the FieldIndex holds: make the index with "
+             "FieldIndex::CapacityFor(max_message_size) fields, or decode with a MessageDecoder, "
+             "which sizes its index from the largest message it accepts";
+    case ErrorCode::kMessageTooLarge:
+      return "the message is longer than max_message_size: raise it in the decoder's options "
+             "(a MessageDecoder sizes its index to match; a FieldIndex of your own needs "
+             "FieldIndex::CapacityFor(max_message_size) fields)";
+    case ErrorCode::kArenaExhausted:
+      return "the arena or buffer pool has no room left: give it more bytes or buffers";
+    case ErrorCode::kBufferTooSmall:
+      return "the output buffer is full: give the encoder a larger buffer";
+    default:
+      return {};
+  }
+}
+
 }  // namespace fixwire

@@ -21,7 +21,7 @@ enum class ErrorCode : std::uint8_t {
   kIncomplete,              // the bytes end before the message does
   kBadBeginString,          // the message does not start with "8=" and a FIX/FIXT version
   kMissingBodyLength,       // the second field is not 9=
-  kBadBodyLength,           // 9= is not a positive decimal without leading zeros
+  kBadBodyLength,           // 9= is not a positive decimal of 1..9 digits
   kBodyLengthMismatch,      // 10= does not start where BodyLength says the body ends
   kMissingMsgType,          // the third field is not 35=
   kMissingCheckSum,         // no 10= trailer where one must be
@@ -57,6 +57,12 @@ inline constexpr ErrorCode kLastErrorCode = ErrorCode::kFieldOutOfPlace;
 // ErrorCodeName returns the stable name of a code: "ok", "incomplete",
 // "bad_begin_string", ... (snake case of the enumerator without the k).
 std::string_view ErrorCodeName(ErrorCode code) noexcept;
+
+// ErrorCodeHint returns, for a code that reports a limit the caller set
+// rather than a fault of the input (index_capacity_exceeded,
+// message_too_large, arena_exhausted, buffer_too_small), one sentence saying
+// which limit to raise and how; an empty view for every other code.
+std::string_view ErrorCodeHint(ErrorCode code) noexcept;
 
 // Error is a failure with its position: `offset` is the byte offset from the
 // start of the message (or stream chunk) where it was found, `tag` the tag of

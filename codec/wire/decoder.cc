@@ -20,6 +20,7 @@
 #include "fixwire/wire/internal/field_walk_scalar.h"
 #include "fixwire/wire/internal/framing.h"
 #include "fixwire/wire/internal/ordinary_field.h"
+#include "fixwire/wire/partial_message.h"
 #include "fixwire/simd/cpu_features.h"
 #include "fixwire/simd/digits.h"
 #include "fixwire/simd/dispatch.h"
@@ -684,6 +685,221 @@ Decoder::Decoder(const DecoderOptions& options) noexcept
 
   }();
   return Unpack(packed);
+}
+
+// --- Decoding on demand (PartialMessage). ---
+
+namespace {
+
+// NextSoh returns the offset of the first SOH at or after p, reading eight
+// bytes at a time. Precondition: p < body_end, data[body_end - 1] is SOH and
+// body_end + 7 <= the bytes' size, so every load (at an offset below
+// body_end, since no SOH was found before it) stays in bounds.
+[[gnu::always_inline]] inline std::size_t NextSoh(const char* data, std::size_t p) noexcept {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+  for (;;) {
+    const std::uint64_t x = simd::Load8(data + p) ^ kOnes;
+    const std::uint64_t soh = (x - kOnes) & ~x & kHigh;  // exact up to the first SOH
+    if (soh != 0) return p + (static_cast<std::size_t>(std::countr_zero(soh)) >> 3);
+    p += 8;
+  }
+}
+
+}  // namespace
+
+// OpenWhole is OpenPartial for a small message: the whole decode (whose
+// errors are the ones to report anyway).
+Error Decoder::OpenWhole(std::string_view bytes, FieldIndex& index,
+                         PartialMessage& m) const noexcept {
+  const Error e = Decode(bytes, index, m.view_);
+  if (e.ok()) {
+    m.complete_ = true;
+    m.walked_ = true;
+  }
+  return e;
+}
+
+Error Decoder::OpenPartial(std::string_view bytes, FieldIndex& index,
+                           PartialMessage& m) const noexcept {
+  // The checks and errors of DecodeGeneral's frame, in its order; the
+  // CheckSum is verified here, before any field (as Decode reports it first).
+  const char* const data = bytes.data();
+  const std::size_t size = bytes.size();
+  // Bytes no longer than partial_eager_bytes hold a small message (or none).
+  if (size <= options_.partial_eager_bytes) return OpenWhole(bytes, index, m);
+  if (!index.valid() || index.capacity_ < 4) {
+    return Fail(ErrorCode::kIndexCapacityExceeded, 0, 0);
+  }
+  wire_internal::FrameHeader h;
+  if (size < 32 || !wire_internal::FastFrameHeader(data, &h)) {
+    const Error e = SlowFrameHeader(data, size, &h);
+    if (!e.ok()) return e;
+  }
+  if (h.total() <= options_.partial_eager_bytes) return OpenWhole(bytes, index, m);
+  if (h.total() > options_.max_message_size) {
+    return Fail(ErrorCode::kMessageTooLarge, h.body_length_offset, kTagBodyLength);
+  }
+  if (h.total() > size) return Fail(ErrorCode::kIncomplete, size, 0);
+  std::uint8_t checksum = 0;
+  {
+    const Error e = wire_internal::CheckTrailer(data, h, options_.validate_checksum, &checksum);
+    if (!e.ok()) return e;
+  }
+  if (data[h.body_start] != '3' || data[h.body_start + 1] != '5' || data[h.body_start + 2] != '=') {
+    std::uint32_t first = 0;
+    (void)FastTag(data + h.body_start, &first);
+    return Fail(ErrorCode::kMissingMsgType, h.body_start, first);
+  }
+  index.Begin();
+  Field* const fields = index.fields_;
+  fields[0] = Field{kTagBeginString, 2, h.begin_string_length};
+  fields[1] = Field{kTagBodyLength, h.body_length_offset, h.body_length_digits};
+  index.Insert(kTagBeginString, 0);
+  index.Insert(kTagBodyLength, 1);
+  MessageView& v = m.view_;
+  v.data_ = data;
+  v.size_ = static_cast<std::uint32_t>(h.total());
+  v.fields_ = fields;
+  v.count_ = 2;
+  v.direct_ = index.direct_;
+  v.direct_tags_ = index.direct_tags_;
+  v.hash_ = index.hash_;
+  v.hash_mask_ = index.hash_mask_;
+  v.generation_ = index.generation_;
+  v.body_length_ = h.body_length;
+  v.checksum_ = checksum;
+  m.bytes_size_ = size;
+  m.body_start_ = h.body_start;
+  m.body_end_ = static_cast<std::uint32_t>(h.body_end());
+  m.pos_ = h.body_start;
+  m.max_tag_ = kTagBodyLength;
+  return IndexPartial(m, 3, 0);  // 35=
+}
+
+// IndexPartial is DecodeGeneral's walk one field at a time (NextSoh in place
+// of the SOH masks), with the same checks, errors and fields, each recorded
+// for lookup as it is indexed (FieldIndex::Insert keeps a tag's first
+// occurrence). Reaching the end of the body it adds 10= and completes the view.
+Error Decoder::IndexPartial(PartialMessage& m, std::uint32_t count,
+                            std::uint32_t tag_wanted) const noexcept {
+  FieldIndex& index = *m.index_;
+  MessageView& v = m.view_;
+  const char* const data = v.data_;
+  const std::size_t body_end = m.body_end_;
+  Field* const fields = index.fields_;
+  Field* const out_end = fields + (index.capacity_ - 1);  // 10= still fits
+  Field* next = fields + v.count_;
+  std::size_t pos = m.pos_;
+  std::uint32_t max_tag = m.max_tag_;
+  const bool allow_empty = options_.allow_empty_values;
+  Error e{};
+  while (pos < body_end) {
+    if (static_cast<std::uint32_t>(next - fields) >= count) break;
+    const std::size_t soh = NextSoh(data, pos);
+    std::uint32_t tag;
+    const std::size_t digits = ReadTag(data, pos, &tag);
+    if (digits == 0) {
+      e = TagError(data, pos, soh);
+      break;
+    }
+    const std::size_t value_start = pos + digits + 1;
+    const std::size_t length = soh - value_start;
+    if (length == 0 && !allow_empty) {
+      e = Fail(ErrorCode::kEmptyValue, pos, tag);
+      break;
+    }
+    if (next == out_end) {
+      e = Fail(tag - kTagBeginString <= kTagCheckSum - kTagBeginString
+                   ? ErrorCode::kFieldOutOfPlace
+                   : ErrorCode::kIndexCapacityExceeded,
+               pos, tag);
+      break;
+    }
+    AppendField(next, tag, value_start, length);
+    index.Insert(tag, static_cast<std::uint32_t>(next - fields - 1));
+    pos = soh + 1;
+    if (tag > max_tag) max_tag = tag;
+    const bool is_special = tag < kSpecialTags ? special_.flags[tag] != 0 : IsLargeLengthTag(tag);
+    if (is_special) [[unlikely]] {
+      if (tag - kTagBeginString <= kTagCheckSum - kTagBeginString) {
+        e = Fail(ErrorCode::kFieldOutOfPlace, value_start - digits - 1, tag);
+        break;
+      }
+      std::uint64_t n;
+      if (length == 0 || length > 9 || !simd::ParseUnsigned(data + value_start, length, &n)) {
+        e = Fail(ErrorCode::kBadDataLength, value_start, tag);
+        break;
+      }
+      const std::uint32_t data_tag = length_fields_->DataTagFor(tag);
+      if (pos >= body_end) {
+        e = Fail(ErrorCode::kDataFieldNotNext, pos, data_tag);
+        break;
+      }
+      std::uint32_t found_tag;
+      const std::size_t data_digits = ReadTag(data, pos, &found_tag);
+      if (data_digits == 0) {
+        e = TagError(data, pos, body_end);
+        break;
+      }
+      const std::size_t data_start = pos + data_digits + 1;
+      if (found_tag != data_tag) {
+        e = Fail(ErrorCode::kDataFieldNotNext, pos, found_tag);
+        break;
+      }
+      if (n >= body_end - data_start) {
+        e = Fail(ErrorCode::kDataLengthPastEnd, data_start, data_tag);
+        break;
+      }
+      const std::size_t data_end = data_start + static_cast<std::size_t>(n);
+      if (data[data_end] != '\x01') {
+        e = Fail(ErrorCode::kBadDataLength, data_end, data_tag);
+        break;
+      }
+      if (n == 0 && !allow_empty) {
+        e = Fail(ErrorCode::kEmptyValue, pos, data_tag);
+        break;
+      }
+      if (next == out_end) {
+        e = Fail(ErrorCode::kIndexCapacityExceeded, pos, data_tag);
+        break;
+      }
+      *next++ = Field{data_tag, static_cast<std::uint32_t>(data_start), static_cast<std::uint32_t>(n)};
+      index.Insert(data_tag, static_cast<std::uint32_t>(next - fields - 1));
+      if (data_tag > max_tag) max_tag = data_tag;
+      pos = data_end + 1;
+      if (data_tag == tag_wanted) break;
+    }
+    if (tag == tag_wanted) break;
+  }
+  if (!e.ok()) return m.Fail(e);
+  if (pos == body_end) {
+    *next++ = Field{kTagCheckSum, static_cast<std::uint32_t>(body_end + 3), 3};
+    index.Insert(kTagCheckSum, static_cast<std::uint32_t>(next - fields - 1));
+    m.complete_ = true;
+    m.walked_ = true;
+  }
+  v.count_ = static_cast<std::uint32_t>(next - fields);
+  m.pos_ = static_cast<std::uint32_t>(pos);
+  m.max_tag_ = max_tag;
+  return Error{};
+}
+
+Error Decoder::IndexRest(PartialMessage& m) const noexcept {
+  // DecodeGeneral continues a walk whose fields are below kSpecialTags (as
+  // DecodeFast's are); after a larger tag it walks the body again.
+  const Resume resume = m.max_tag_ < kSpecialTags
+                            ? Resume::At(m.pos_, m.view_.count_)
+                            : Resume::At(m.body_start_, 2);
+  MessageView whole;
+  const Error e = DecodeGeneral(std::string_view(m.view_.data_, m.bytes_size_), *m.index_, whole,
+                                resume);
+  if (!e.ok()) return m.Fail(e);
+  m.view_ = whole;
+  m.pos_ = m.body_end_;
+  m.complete_ = true;
+  m.walked_ = true;
+  return Error{};
 }
 
 // The fast path. DecodeFast takes a message of the common shape and nothing

@@ -8,14 +8,16 @@
 //   if (!e.ok()) Log(fixwire::ErrorCodeName(e.code), e.offset, e.tag);
 //
 // What Decode checks, in this order (the first failure is returned):
-//   framing  8= first with a FIX./FIXT. version, 9= second (1..9 digits, no
-//            leading zero), BodyLength exact: the byte before offset
+//   framing  8= first with a FIX./FIXT. version, 9= second (1..9 digits,
+//            leading zeros allowed as FIX's int type allows them: "000155"
+//            is 155; not 0), BodyLength exact: the byte before offset
 //            body_start + BodyLength is SOH (else kBodyLengthMismatch) and
 //            "10=" starts there (else kMissingCheckSum); 10= has
 //            exactly three digits and an SOH; the byte sum mod 256 of
 //            everything before "10=" equals it (unless validate_checksum is off)
 //   fields   35= is the third field; every field is tag=value<SOH> with a tag
-//            of 1..kMaxTag digits without leading zeros; values non-empty
+//            of 1..kMaxTag digits without leading zeros (the specification's
+//            tag is a positive integer written without them); values non-empty
 //            (unless allow_empty_values); 8, 9 and 10 do not recur in the body
 //   data     a Length field (options.length_fields) must be followed by its
 //            data field, whose value is exactly that many bytes (SOH and '='
@@ -48,6 +50,7 @@
 namespace fixwire {
 
 struct DecoderTestPeer;  // test access to the decode paths (tests/wire/decoder_paths.h)
+class PartialMessage;   // decoding on demand (partial_message.h)
 
 struct DecoderOptions {
   // Accept "tag=" followed directly by SOH (the value is then empty).
@@ -59,6 +62,11 @@ struct DecoderOptions {
   // Which tags announce data fields; nullptr means StandardLengthFields().
   // Must outlive the Decoder.
   const LengthFieldTable* length_fields = nullptr;
+  // PartialMessage::Open (partial_message.h) decodes a message of at most
+  // this many bytes whole, as Decode does: below it the full decode's vector
+  // walk indexes every field faster than the on-demand walk indexes a few.
+  // 0: always on demand.
+  std::uint32_t partial_eager_bytes = 512;
 };
 
 class Decoder {
@@ -76,6 +84,17 @@ class Decoder {
 
  private:
   friend struct DecoderTestPeer;
+  friend class PartialMessage;
+
+  // PartialMessage's steps (partial_message.h), beside DecodeGeneral, whose
+  // checks they repeat field by field. OpenPartial checks the frame and
+  // indexes 8, 9 and 35; IndexPartial indexes until the view holds `count`
+  // fields, or the first field with `tag` is indexed, or the body is done;
+  // IndexRest hands the rest to DecodeGeneral, resumed where the walk stopped.
+  Error OpenPartial(std::string_view bytes, FieldIndex& index, PartialMessage& m) const noexcept;
+  Error OpenWhole(std::string_view bytes, FieldIndex& index, PartialMessage& m) const noexcept;
+  Error IndexPartial(PartialMessage& m, std::uint32_t count, std::uint32_t tag) const noexcept;
+  Error IndexRest(PartialMessage& m) const noexcept;
 
   // DecodeFast's answer in one register (so that Decode hands it on to
   // DecodeGeneral as a tail call): decoded, or where DecodeFast's field walk

@@ -4,7 +4,9 @@
 // All memory is obtained once, when the FieldIndex is made: from an Arena,
 // from caller memory (e.g. a BufferPool buffer), or from the heap (the
 // convenience constructor). Decoding into it never allocates; more fields than
-// capacity() is ErrorCode::kIndexCapacityExceeded, never a reallocation.
+// capacity() is ErrorCode::kIndexCapacityExceeded, never a reallocation; a
+// capacity of CapacityFor(max_message_size) fits every message the decoder
+// accepts (MessageDecoder, message_decoder.h, sizes its own index that way).
 //
 //   fixwire::Arena arena(1 << 20);
 //   fixwire::FieldIndex index(arena, /*capacity=*/1024);  // index.valid() is false if it did not fit
@@ -55,6 +57,16 @@ class FieldIndex {
   static constexpr std::uint32_t kDefaultCapacity = 1024;
   static constexpr std::uint32_t kDefaultDirectTags = 16384;
   static constexpr std::size_t kStorageAlignment = alignof(HashEntry);
+
+  // CapacityFor returns a capacity that holds every message of up to
+  // max_message_size bytes: a field takes at least 4 bytes ("1=x" and SOH),
+  // or 3 with allow_empty_values ("1=" and SOH). A 165 KB market data
+  // snapshot of 15,000 fields needs about 41,000 by this bound (500 KB of
+  // Fields); a limit of 64 KiB gives 16,392.
+  static constexpr std::uint32_t CapacityFor(std::uint32_t max_message_size,
+                                             bool allow_empty_values = false) noexcept {
+    return max_message_size / (allow_empty_values ? 3u : 4u) + 8u;
+  }
 
   // StorageBytes returns how many bytes the memory constructor needs.
   static std::size_t StorageBytes(std::uint32_t capacity,

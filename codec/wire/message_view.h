@@ -208,6 +208,7 @@ class MessageView {
  private:
   friend class FieldIndex;
   friend class Decoder;
+  friend class PartialMessage;
 
   const Field* FindLarge(std::uint32_t tag) const noexcept;
 

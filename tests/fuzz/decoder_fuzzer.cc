@@ -2,7 +2,10 @@
 // against the byte-at-a-time reference decoder.
 //
 // Input: one options byte (bit 0 allow_empty_values, bit 1 checksum check off,
-// bits 2-3 max_message_size 64 MiB / 64 / 300 / 4096), one byte choosing the
+// bits 2-3 max_message_size 64 MiB / 64 / 300 / 4096, bits 4-5 how the
+// PartialMessage fills its index: all at once (small messages decoded whole
+// at Open), or on demand: a walk to the end, lookups first, the first
+// 4 * (bits 6-7) fields first), one byte choosing the
 // FieldIndex capacity (0: the default 1024, else 1..255), then the message
 // bytes, which live in a heap block of exactly their size (ASan sees any read
 // past the end).
@@ -14,6 +17,9 @@
 // and for absent ones; BodyLength and CheckSum accessors match the text. A
 // rejection has an offset within the input. Typed getters run on every field
 // (they must not crash; their results are the value parsers' target's job).
+// Decoding on demand (PartialMessage) on the same bytes: its lookups answer
+// as Decode's view does, filled any way, and it ends with Decode's error or
+// Decode's exact view.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -25,6 +31,7 @@
 #include "fixwire/values/error.h"
 #include "fixwire/wire/field_index.h"
 #include "fixwire/wire/message_view.h"
+#include "fixwire/wire/partial_message.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "tests/fuzz/reference_decoder.h"
 
@@ -118,13 +125,90 @@ void CheckAccepted(std::string_view bytes, const MessageView& view, const Refere
   FIXWIRE_FUZZ_CHECK(rebuilt == view.bytes());
   FIXWIRE_FUZZ_CHECK(view.begin_string() == view.value(fields[0]));
   FIXWIRE_FUZZ_CHECK(view.msg_type() == view.value(fields[2]));
-  FIXWIRE_FUZZ_CHECK(std::to_string(view.body_length()) == view.value(fields[1]));
+  {
+    // BodyLength's text is its value, perhaps with leading zeros.
+    const std::string_view length_text = view.value(fields[1]);
+    const std::string plain = std::to_string(view.body_length());
+    FIXWIRE_FUZZ_CHECK(length_text.size() >= plain.size() &&
+                       length_text.substr(length_text.size() - plain.size()) == plain &&
+                       length_text.find_first_not_of('0') == length_text.size() - plain.size());
+  }
   const std::string_view checksum_text = view.value(fields.back());
   FIXWIRE_FUZZ_CHECK(checksum_text.size() == 3 &&
                      (checksum_text[0] - '0') * 100 + (checksum_text[1] - '0') * 10 +
                              (checksum_text[2] - '0') ==
                          view.checksum());
   CheckLookups(view);
+}
+
+bool SameError(const Error& a, const Error& b) {
+  return a.code == b.code && a.offset == b.offset && a.tag == b.tag;
+}
+
+bool SameField(const Field* a, const Field* b) {
+  if (a == nullptr || b == nullptr) return a == b;
+  return a->tag == b->tag && a->offset == b->offset && a->length == b->length;
+}
+
+// CheckPartial fills a PartialMessage's index the way `strategy` says and
+// holds it against Decode's result `e` / `view`.
+void CheckPartial(const DecoderOptions& full_options, std::string_view bytes, std::uint32_t capacity,
+                  unsigned strategy, unsigned first_fields, const Error& e,
+                  const MessageView& view) {
+  // Strategy 0 with the default partial_eager_bytes (small messages decoded
+  // whole at Open); the others always on demand.
+  DecoderOptions options = full_options;
+  if (strategy != 0) options.partial_eager_bytes = 0;
+  const Decoder decoder(options);
+  FieldIndex index(capacity);
+  PartialMessage m;
+  Error pe = m.Open(decoder, bytes, index);
+  if (e.ok()) FIXWIRE_FUZZ_CHECK(pe.ok());
+  if (pe.ok()) {
+    switch (strategy) {
+      case 0:
+        pe = m.IndexAll();
+        break;
+      case 1:
+        pe = m.IndexFields(~std::uint32_t{0});
+        break;
+      case 2:
+        // Lookups first: each tag of the message (or of the reference walk
+        // over the bytes when Decode failed) and some absent ones.
+        for (std::uint32_t tag : {35u, 49u, 10000u, 11u, 10u, 96u, 55u, 999999999u}) {
+          const Field* f = m.Find(tag);
+          if (e.ok()) FIXWIRE_FUZZ_CHECK(SameField(f, view.Find(tag)));
+        }
+        if (e.ok()) {
+          for (const Field& f : view.fields()) FIXWIRE_FUZZ_CHECK(SameField(m.Find(f.tag), view.Find(f.tag)));
+        }
+        pe = m.error();
+        if (pe.ok()) pe = m.IndexAll();
+        break;
+      default:
+        pe = m.IndexFields(first_fields);
+        if (pe.ok()) pe = m.IndexAll();
+        break;
+    }
+  }
+  if (!SameError(pe, e)) {
+    PrintBytes("input", bytes);
+    std::fprintf(stderr, "partial (strategy %u): %s offset %u tag %u; decode: %s offset %u tag %u\n",
+                 strategy, std::string(ErrorCodeName(pe.code)).c_str(), pe.offset, pe.tag,
+                 std::string(ErrorCodeName(e.code)).c_str(), e.offset, e.tag);
+    FIXWIRE_FUZZ_CHECK(SameError(pe, e));
+  }
+  if (!e.ok()) {
+    FIXWIRE_FUZZ_CHECK(!m.complete() && m.Find(35) == nullptr);
+    return;
+  }
+  FIXWIRE_FUZZ_CHECK(m.complete());
+  const MessageView whole = m.view();
+  FIXWIRE_FUZZ_CHECK(whole.field_count() == view.field_count() && whole.size() == view.size());
+  for (std::uint32_t i = 0; i < view.field_count(); ++i) {
+    FIXWIRE_FUZZ_CHECK(SameField(&whole.field(i), &view.field(i)));
+    FIXWIRE_FUZZ_CHECK(SameField(whole.Find(view.field(i).tag), view.Find(view.field(i).tag)));
+  }
 }
 
 }  // namespace
@@ -167,6 +251,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ref.ok = false;
     ref.reason = "more fields than the index holds";
   }
+
+  CheckPartial(options, bytes, capacity, (flags >> 4) & 3u, 4u * (flags >> 6), e, view);
 
   if (e.ok() != ref.ok) {
     ReportMismatch("accept/reject differs", bytes, e, ref);

@@ -442,7 +442,14 @@ int Main(int argc, char** argv) {
                                                {{"allow-empty", std::string("\x01\x00", 2) + ByName(broken, "empty-value")},
                                                 {"checksum-off", std::string("\x02\x00", 2) + ByName(broken, "checksum-off-by-one")},
                                                 {"capacity-8", std::string("\x00\x08", 2) + ByName(valid, "workload-NewOrderSingle")},
-                                                {"max-size-64", std::string("\x04\x00", 2) + ByName(valid, "workload-NewOrderSingle")}}));
+                                                {"max-size-64", std::string("\x04\x00", 2) + ByName(valid, "workload-NewOrderSingle")},
+                                                // Decoding on demand: a walk to the end, lookups first, 4 fields first.
+                                                {"partial-walk", std::string("\x10\x00", 2) + ByName(valid, "repeated-tags")},
+                                                {"partial-lookups", std::string("\x20\x00", 2) + ByName(valid, "rawdata-soh-equals-trailer")},
+                                                {"partial-lookups-huge-tags", std::string("\x20\x00", 2) + ByName(valid, "custom-and-huge-tags")},
+                                                {"partial-first-fields", std::string("\x70\x00", 2) + ByName(valid, "workload-MassQuote")},
+                                                {"partial-walk-bad-tag", std::string("\x10\x00", 2) + ByName(broken, "tag-letters")},
+                                                {"partial-lookups-data-past-end", std::string("\x20\x00", 2) + ByName(broken, "data-length-past-end")}}));
   // simd_kernels_fuzzer: pad, needle, cut, then the bytes.
   ok = ok && w.Target("simd_kernels_fuzzer", Prefixed(messages, std::string("\x05\x3d\x11", 3)));
   ok = ok && w.Target("values_fuzzer", Values());

@@ -51,20 +51,21 @@ ReferenceResult ReferenceDecode(std::string_view b, const ReferenceOptions& opti
   if (!fix && !fixt) return Reject("BeginString is not FIX.x or FIXT.x");
   fields.push_back(Field{8, 2, static_cast<std::uint32_t>(version.size())});
 
-  // 9=<1..9 digits, no leading zero>.
+  // 9=<1..9 digits, leading zeros allowed, not 0>.
   const std::size_t nine = begin_soh + 1;
   if (b.substr(nine, 2) != "9=") return Reject("second field is not 9=");
   const std::size_t length_soh = b.find(kSoh, nine + 2);
   if (length_soh == std::string_view::npos) return Reject("9= has no SOH");
   const std::string_view length_text = b.substr(nine + 2, length_soh - nine - 2);
-  if (length_text.empty() || length_text.size() > 9 || length_text[0] == '0') {
-    return Reject("BodyLength empty, too long or with a leading zero");
+  if (length_text.empty() || length_text.size() > 9) {
+    return Reject("BodyLength empty or too long");
   }
   std::uint64_t body_length = 0;
   for (char c : length_text) {
     if (!IsDigit(c)) return Reject("BodyLength not all digits");
     body_length = body_length * 10 + static_cast<std::uint64_t>(c - '0');
   }
+  if (body_length == 0) return Reject("BodyLength 0");
   fields.push_back(Field{9, static_cast<std::uint32_t>(nine + 2),
                          static_cast<std::uint32_t>(length_text.size())});
 

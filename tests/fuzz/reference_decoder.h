@@ -3,8 +3,8 @@
 // compare fixwire's SIMD/SWAR Decoder against.
 //
 // ReferenceDecode accepts exactly what Decoder::Decode documents: 8= with a
-// FIX./FIXT. version of at most 16 bytes; 9= with 1..9 digits and no leading
-// zero; "10=" + three digits (<= 255) + SOH exactly where BodyLength points,
+// FIX./FIXT. version of at most 16 bytes; 9= with 1..9 digits (leading zeros
+// allowed), not 0; "10=" + three digits (<= 255) + SOH exactly where BodyLength points,
 // after an SOH; the byte sum; 35 as the first body field; tags of 1..9 digits
 // without a leading zero; no 8, 9 or 10 in the body; non-empty values unless
 // allowed; a Length field followed by its data field of exactly that many

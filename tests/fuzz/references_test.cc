@@ -66,7 +66,7 @@ TEST(ReferenceDecoder, DataFieldMayHoldSohAndEquals) {
 
 TEST(ReferenceDecoder, RejectsEachFramingError) {
   ReferenceOptions o;
-  EXPECT_FALSE(ReferenceDecode(std::string("8=FIX.4.2\x01" "9=05\x01" "35=0\x01" "10=209\x01"), o).ok);
+  EXPECT_FALSE(ReferenceDecode(std::string("8=FIX.4.2\x01" "9=00\x01" "35=0\x01" "10=209\x01"), o).ok);
   EXPECT_FALSE(ReferenceDecode(std::string("8=FIX.4.2\x01" "9=5\x01" "35=0\x01" "10=160\x01"), o).ok);
   EXPECT_FALSE(ReferenceDecode(std::string("8=FIX.4.2\x01" "9=5\x01" "35=0\x01" "10=16\x01"), o).ok);
   EXPECT_FALSE(ReferenceDecode(std::string("8=FIX.4.2\x01" "9=5\x01" "35=0\x01" "10=161"), o).ok);

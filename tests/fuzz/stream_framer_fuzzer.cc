@@ -60,7 +60,7 @@ bool FrameIsValid(std::string_view m, bool validate_checksum, std::size_t max_si
   std::size_t length = 0;
   const std::size_t digits_start = i;
   while (i < m.size() && m[i] >= '0' && m[i] <= '9') length = length * 10 + static_cast<std::size_t>(m[i++] - '0');
-  if (i == digits_start || i - digits_start > 9 || m[digits_start] == '0' || i >= m.size() || m[i] != '\x01') {
+  if (i == digits_start || i - digits_start > 9 || length == 0 || i >= m.size() || m[i] != '\x01') {
     return false;
   }
   const std::size_t end = i + 1 + length;  // offset of "10="

@@ -69,7 +69,8 @@ inline bool MatchesPrefix(const char* data, std::size_t size, const char* litera
 }
 
 // FastFrameHeader reads the common header shape from the first 32 bytes
-// (size >= 32): "8=FIX" with its SOH by offset 18, "9=", 1..7 digits, SOH.
+// (size >= 32): "8=FIX" with its SOH by offset 18, "9=", 1..7 digits (leading
+// zeros allowed, the value not 0), SOH.
 // Returns true, with exactly what ParseFrameHeaderBytewise would produce,
 // only when that would succeed; false means "ask it", never an error.
 inline bool FastFrameHeader(const char* data, FrameHeader* out) noexcept {
@@ -99,11 +100,12 @@ inline bool FastFrameHeader(const char* data, FrameHeader* out) noexcept {
   const std::uint64_t non_digit = (x | (x + 0x7676767676767676ull)) & kHigh;
   if (non_digit == 0) return false;  // 8+ digits
   const std::size_t digits = static_cast<std::size_t>(std::countr_zero(non_digit)) >> 3;
-  if (digits == 0 || data[p] == '0' || data[p + digits] != '\x01') return false;
+  if (digits == 0 || data[p + digits] != '\x01') return false;
   std::uint64_t v = x << (64 - 8 * digits);
   v = (v * 2561) >> 8 & 0x00FF00FF00FF00FFull;
   v = (v * 6553601) >> 16 & 0x0000FFFF0000FFFFull;
   v = (v * 42949672960001ull) >> 32;
+  if (v == 0) return false;  // "9=0", "9=000": the byte loop reports it
   out->begin_string_length = static_cast<std::uint32_t>(value_length);
   out->body_length_offset = static_cast<std::uint32_t>(p);
   out->body_length_digits = static_cast<std::uint32_t>(digits);
@@ -133,7 +135,10 @@ inline Error ParseFrameHeaderBytewise(const char* data, std::size_t size, FrameH
   if (!dotted) return Fail(ErrorCode::kBadBeginString, 0, 8);
   out->begin_string_length = static_cast<std::uint32_t>(value_length);
 
-  // BodyLength: "9=" then 1..9 digits, no leading zero, then SOH.
+  // BodyLength: "9=" then 1..9 digits, then SOH. FIX's int allows leading
+  // zeros ("000155", as hffix writes it); the value must not be 0, and the
+  // nine digits include the zeros (so a stream of zeros is never incomplete
+  // for long).
   std::size_t p = i + 1;
   if (!MatchesPrefix(data + p, size - p, "9=", 2)) return Fail(ErrorCode::kMissingBodyLength, p, 9);
   if (size - p < 2) return Fail(ErrorCode::kIncomplete, size, 9);
@@ -146,12 +151,10 @@ inline Error ParseFrameHeaderBytewise(const char* data, std::size_t size, FrameH
     const char c = data[p + digits];
     if (c == '\x01') break;
     const unsigned d = static_cast<unsigned char>(c) - static_cast<unsigned>('0');
-    if (d > 9 || digits == kMaxBodyLengthDigits || (digits == 0 && d == 0)) {
-      return Fail(ErrorCode::kBadBodyLength, p, 9);
-    }
+    if (d > 9 || digits == kMaxBodyLengthDigits) return Fail(ErrorCode::kBadBodyLength, p, 9);
     length = length * 10 + d;
   }
-  if (digits == 0) return Fail(ErrorCode::kBadBodyLength, p, 9);
+  if (length == 0) return Fail(ErrorCode::kBadBodyLength, p, 9);  // also no digits
   out->body_length_digits = static_cast<std::uint32_t>(digits);
   out->body_length = length;
   out->body_start = static_cast<std::uint32_t>(p + digits + 1);
