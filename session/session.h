@@ -68,6 +68,18 @@ struct [[nodiscard]] SendResult {
   bool ok() const noexcept { return status == SendStatus::kOk; }
 };
 
+// SessionEventListener hears every SessionEvent a Session emits, before
+// the Application's OnEvent: the transport's message log listens here, so
+// the application has nothing to forward. Same thread and view lifetime as
+// Application::OnEvent; must not call back into the session.
+class SessionEventListener {
+ public:
+  virtual void OnSessionEvent(const Session& session, const SessionEvent& event) noexcept = 0;
+
+ protected:
+  ~SessionEventListener() = default;
+};
+
 class Session {
  public:
   Session(const SessionOptions& options, Application& app, MessageStore& store,
@@ -98,6 +110,9 @@ class Session {
   void OnOutputReady(std::int64_t now_ns) noexcept;
   // When OnTimer next has something to do (ns since the epoch), or INT64_MAX.
   std::int64_t next_deadline() const noexcept;
+  // SetEventListener adds a listener for every event (null: none); it must
+  // outlive the session or be removed first.
+  void SetEventListener(SessionEventListener* listener) noexcept { listener_ = listener; }
 
   // --- what the application does --------------------------------------
   // Send writes a message of `msg_type` with the standard header (8, 9,
@@ -183,6 +198,7 @@ class Session {
   Application& app_;
   MessageStore& store_;
   SessionOutput& output_;
+  SessionEventListener* listener_ = nullptr;
   Version version_ = Version::k44;
 
   SessionState state_ = SessionState::kDisconnected;
