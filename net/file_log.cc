@@ -377,7 +377,7 @@ absl::StatusOr<std::unique_ptr<FileLog>> FileLog::Open(const std::string& direct
     if (impl->fds[f] < 0) return ErrnoStatus("cannot open the log file", impl->paths[f], errno);
   }
   impl->capacity = std::max<std::size_t>(options.ring_bytes, 256) & ~std::size_t{7};
-  impl->max_chunk = impl->capacity / 4 - kHeader;
+  impl->max_chunk = std::min<std::size_t>(impl->capacity / 4 - kHeader, std::size_t{1} << 30);
   impl->ring.reset(new char[impl->capacity]);
   impl->batch_capacity = std::max<std::size_t>(options.batch_bytes, 4096);
   impl->batch[0].reset(new char[impl->batch_capacity]);
