@@ -7,7 +7,9 @@
 //     ResetSeqNumFlag;
 //   - the fixwire acceptor does the same while QuickFIX's initiator keeps
 //     reconnecting.
-// Sequence numbers continue on both sides (QuickFIX never sees a reset), and
+//   - QuickFIX's initiator stops at once and a new one resumes from its
+//     FileStore against our acceptor.
+// Sequence numbers continue on both sides (neither sees a reset), and
 // every order and report, including those sent while one side was down,
 // arrives exactly once and in order on both sides.
 #include <netinet/in.h>
@@ -397,10 +399,83 @@ TEST_P(Restart, FixwireAcceptorResumesWithoutReset) {
   quickfix.Stop();
 }
 
+// QuickFIX's initiator stops at once and a new one starts on the same
+// FileStore directory; our acceptor (which keeps running) sees the numbers
+// continue, and orders we sent while QuickFIX was down reach it once.
+class QuickfixRestart : public ::testing::TestWithParam<Version> {};
+
+TEST_P(QuickfixRestart, QuickfixInitiatorResumesFromItsFileStore) {
+  const Case c{GetParam(), StoreType::kFile, true};
+  const std::string dir = TmpDir("quickfix_" + Name({c, 0}));
+  TransportOptions t;
+  t.listen = true;
+  t.accept_port = FreePort();
+  Side ours(c, SessionRole::kAcceptor, dir, t);
+  ASSERT_NE(ours.session, nullptr);
+  Session& s = *ours.session;
+  ASSERT_TRUE(ours.engine->Start().ok());
+  QuickfixPeerOptions qo;
+  qo.acceptor = false;
+  qo.begin_string = c.version.begin_string;
+  qo.sender_comp_id = "QUICKFIX";
+  qo.target_comp_id = "FIXWIRE";
+  qo.default_appl_ver_id = c.version.qf_appl_ver_id;
+  qo.port = t.accept_port;
+  qo.directory = dir + "/quickfix";
+
+  std::vector<std::string> orders;  // QuickFIX's, in order
+  std::uint64_t target_before = 0;
+  {
+    QuickfixPeer first(qo);
+    ASSERT_EQ(first.Start(), "");
+    ASSERT_TRUE(PollUntil(*ours.engine, [&] { return s.logged_on() && first.logged_on(); }));
+    for (int i = 0; i < 30; ++i) {
+      orders.push_back("QF" + std::to_string(i));
+      ASSERT_TRUE(first.SendOrder(orders.back()));
+    }
+    ASSERT_TRUE(PollUntil(*ours.engine, [&] { return first.received().size() == orders.size(); }));
+    first.Kill();
+  }
+  ASSERT_TRUE(PollUntil(*ours.engine, [&] { return s.state() == SessionState::kDisconnected; }));
+  target_before = s.next_target_seq();
+  // Our orders while QuickFIX is down: stored, resent when it asks.
+  const std::vector<std::string> ours_down = {"FWDOWN0", "FWDOWN1", "FWDOWN2"};
+  for (const std::string& id : ours_down) ASSERT_TRUE(SendOrder(s, id));
+
+  QuickfixPeer second(qo);
+  ASSERT_EQ(second.Start(), "");
+  ASSERT_TRUE(PollUntil(*ours.engine, [&] { return s.logged_on() && second.logged_on(); }));
+  // QuickFIX's Logon continued its numbers (a reset would have started at 1).
+  EXPECT_GE(s.next_target_seq(), target_before + 1);
+  ASSERT_TRUE(PollUntil(*ours.engine, [&] { return second.received() == ours_down; }))
+      << second.received().size();
+  for (int i = 0; i < 10; ++i) {
+    orders.push_back("QFAFTER" + std::to_string(i));
+    ASSERT_TRUE(second.SendOrder(orders.back()));
+  }
+  ASSERT_TRUE(PollUntil(*ours.engine, [&] { return second.received().size() == ours_down.size() + 10; }));
+  ASSERT_TRUE(PollUntil(*ours.engine, [&] {
+    return second.next_target_seq() == static_cast<int>(s.next_sender_seq()) &&
+           second.next_sender_seq() == static_cast<int>(s.next_target_seq());
+  }));
+  EXPECT_EQ(ours.app.received, orders);  // every order once, in order
+  std::vector<std::string> reports = second.received();
+  reports.erase(reports.begin(), reports.begin() + static_cast<long>(ours_down.size()));
+  EXPECT_EQ(reports, std::vector<std::string>(orders.end() - 10, orders.end()));
+  // No reset on either side: our event log never reset the numbers.
+  ours.log->Flush();
+  const std::string events = ReadFile(ours.log->event_path());
+  EXPECT_EQ(events.find("Sequence numbers reset"), std::string::npos) << events;
+  s.Logout("done", NowNs());
+  EXPECT_TRUE(PollUntil(*ours.engine, [&] { return s.state() == SessionState::kDisconnected; }));
+  second.Stop();
+}
+
+const Version kVersions[] = {{"FIX.4.2", "", ""}, {"FIX.4.4", "", ""}, {"FIXT.1.1", "9", "FIX.5.0SP2"}};
+
 std::vector<Case> Cases() {
-  const Version versions[] = {{"FIX.4.2", "", ""}, {"FIX.4.4", "", ""}, {"FIXT.1.1", "9", "FIX.5.0SP2"}};
   std::vector<Case> cases;
-  for (const Version& v : versions) {
+  for (const Version& v : kVersions) {
     for (StoreType store : {StoreType::kFile, StoreType::kMmap}) {
       for (bool crash : {true, false}) cases.push_back({v, store, crash});
     }
@@ -409,6 +484,10 @@ std::vector<Case> Cases() {
 }
 
 INSTANTIATE_TEST_SUITE_P(All, Restart, ::testing::ValuesIn(Cases()), Name);
+INSTANTIATE_TEST_SUITE_P(All, QuickfixRestart, ::testing::ValuesIn(kVersions),
+                         [](const ::testing::TestParamInfo<Version>& p) {
+                           return Name({Case{p.param, StoreType::kFile, true}, 0});
+                         });
 
 }  // namespace
 }  // namespace fixwire::testing
