@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -22,9 +23,12 @@
 namespace fixwire::testing {
 namespace {
 
+// TmpDir returns an empty directory path for one test (the log creates it).
 std::string TmpDir(const std::string& name) {
   const char* base = std::getenv("TEST_TMPDIR");
-  return std::string(base != nullptr ? base : "/tmp") + "/file_log_test/" + name;
+  const std::string dir = std::string(base != nullptr ? base : "/tmp") + "/file_log_test/" + name;
+  std::filesystem::remove_all(dir);  // logs append: start from nothing on every run
+  return dir;
 }
 
 std::string ReadFile(const std::string& path) {

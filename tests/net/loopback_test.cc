@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -149,9 +150,12 @@ void RoundTrips(int orders, MessageLog* client_log, MessageLog* venue_log) {
 
 TEST(Loopback, TenThousandRoundTripsInOrderWithoutAllocation) { RoundTrips(10'100, nullptr, nullptr); }
 
+// TmpDir returns an empty directory path for one test (the log creates it).
 std::string TmpDir(const std::string& name) {
   const char* base = std::getenv("TEST_TMPDIR");
-  return std::string(base != nullptr ? base : "/tmp") + "/loopback_test/" + name;
+  const std::string dir = std::string(base != nullptr ? base : "/tmp") + "/loopback_test/" + name;
+  std::filesystem::remove_all(dir);  // logs append: start from nothing on every run
+  return dir;
 }
 
 std::vector<std::string> ReadLines(const std::string& path) {
