@@ -15,11 +15,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "fixwire/arena/buffer_pool.h"
+#include "fixwire/net/event_text.h"
 #include "fixwire/values/msg_types.h"
 #include "fixwire/wire/decoder.h"
 #include "fixwire/wire/field_index.h"
@@ -47,6 +49,18 @@ void SetSocketOptions(int fd, const TransportOptions& t) {
   if (t.receive_buffer_size > 0) {
     setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &t.receive_buffer_size, sizeof t.receive_buffer_size);
   }
+}
+
+// PeerAddress names the other end of a connected socket ("1.2.3.4:5678").
+std::string PeerAddress(int fd) {
+  sockaddr_in addr{};
+  socklen_t len = sizeof addr;
+  if (getpeername(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0 || addr.sin_family != AF_INET) {
+    return "an unknown address";
+  }
+  char host[INET_ADDRSTRLEN] = "";
+  inet_ntop(AF_INET, &addr.sin_addr, host, sizeof host);
+  return std::string(host) + ":" + std::to_string(ntohs(addr.sin_port));
 }
 
 }  // namespace
@@ -96,6 +110,7 @@ struct Engine::Impl {
         connecting = false;
         engine.SetWrite(*this, false);
         engine.Event("connected to " + slot->address());
+        slot->LogEvent("Connected to " + slot->address());
         slot->session.OnConnected(now);
         return;
       }
@@ -131,7 +146,11 @@ struct Engine::Impl {
     // Frame hands every whole message received to the session.
     void Frame(std::int64_t now) noexcept {
       for (FrameEvent ev = framer.Next(); ev.kind != FrameEvent::kNeedMore; ev = framer.Next()) {
-        if (ev.kind == FrameEvent::kSkipped) continue;  // garbled: ignored, no number consumed
+        if (ev.kind == FrameEvent::kSkipped) {  // garbled: ignored, no number consumed
+          if (slot != nullptr && slot->log != nullptr) slot->LogGarbled(ev);
+          continue;
+        }
+        if (slot != nullptr && slot->log != nullptr) slot->log->OnIncoming(ev.message);
         MessageView view;
         const Error e = engine.decoder.Decode(ev.message, index, view);
         if (slot == nullptr) {
@@ -177,7 +196,9 @@ struct Engine::Impl {
       slot = found;
       slot->connection = this;
       stall_timeout_ns = std::int64_t{slot->transport.send_stall_timeout_s} * kSecond;
+      if (slot->log != nullptr) slot->LogEvent("Accepted a connection from " + PeerAddress(fd));
       slot->session.OnConnected(now);
+      if (slot->log != nullptr) slot->log->OnIncoming(logon.bytes());
       slot->session.OnMessage(logon, now);
       return !closed;
     }
@@ -252,6 +273,7 @@ struct Engine::Impl {
       engine.Remove(*this);
       ::close(fd);
       engine.Event("disconnected: " + reason);
+      if (slot != nullptr) slot->LogEvent("Connection closed: " + reason);
       engine.pending.erase(std::remove(engine.pending.begin(), engine.pending.end(), this),
                            engine.pending.end());
       if (slot != nullptr) {
@@ -294,15 +316,39 @@ struct Engine::Impl {
   };
 
   // A session and the link to its current connection (its SessionOutput).
-  struct Slot final : SessionOutput {
-    Slot(const SessionOptions& o, Application& app, MessageStore& store, const TransportOptions& t)
-        : transport(t), session(o, app, store, *this) {}
+  // With a MessageLog it also logs every message committed, and hears the
+  // session's events to log them.
+  struct Slot final : SessionOutput, SessionEventListener {
+    Slot(const SessionOptions& o, Application& app, MessageStore& store, const TransportOptions& t,
+         MessageLog* l)
+        : transport(t), session(o, app, store, *this), log(l) {
+      if (log != nullptr) session.SetEventListener(this);
+    }
 
     std::span<char> Reserve(std::size_t max_bytes) noexcept override {
       return connection != nullptr ? connection->Reserve(max_bytes) : std::span<char>{};
     }
     void Commit(std::string_view message) noexcept override {
-      if (connection != nullptr) connection->Commit(message);
+      if (connection == nullptr) return;
+      if (log != nullptr) log->OnOutgoing(message);
+      connection->Commit(message);
+    }
+    void OnSessionEvent(const Session&, const SessionEvent& event) noexcept override {
+      char text[kEventTextBytes];
+      log->OnEvent(FormatSessionEvent(event, text));
+    }
+    // LogEvent logs a connection event (cold path: the text is built per connection).
+    void LogEvent(const std::string& text) noexcept {
+      if (log != nullptr) log->OnEvent(text);
+    }
+    // LogGarbled logs bytes the framer dropped (no allocation: a hostile
+    // peer may send many).
+    void LogGarbled(const FrameEvent& ev) noexcept {
+      char text[128];
+      const std::string_view name = ErrorCodeName(ev.error.code);
+      const int n = std::snprintf(text, sizeof text, "Garbled input skipped: %zu bytes (%.*s)",
+                                  ev.skipped, static_cast<int>(name.size()), name.data());
+      log->OnEvent(std::string_view(text, n > 0 ? std::min<std::size_t>(n, sizeof text - 1) : 0));
     }
     void Disconnect(std::string_view reason) noexcept override {
       if (connection != nullptr) connection->RequestClose(reason);
@@ -315,6 +361,7 @@ struct Engine::Impl {
 
     TransportOptions transport;
     Session session;
+    MessageLog* log;
     Connection* connection = nullptr;
     Listener* listener = nullptr;
     std::size_t host_index = 0;
@@ -396,6 +443,7 @@ struct Engine::Impl {
     const std::string port = std::to_string(target.port);
     if (getaddrinfo(target.host.c_str(), port.c_str(), &hints, &result) != 0 || result == nullptr) {
       Event("cannot resolve " + s.address());
+      s.LogEvent("Cannot resolve " + s.address());
       s.host_index = (s.host_index + 1) % s.transport.connect.size();
       return;
     }
@@ -408,6 +456,7 @@ struct Engine::Impl {
     if (rc == 0) {
       Add(c, fd, EPOLLIN);
       Event("connected to " + s.address());
+      s.LogEvent("Connected to " + s.address());
       s.session.OnConnected(now);
       return;
     }
@@ -511,8 +560,8 @@ Engine::Engine(const EngineOptions& options) : impl_(new Impl(options)) {
 Engine::~Engine() = default;
 
 Session& Engine::AddSession(const SessionOptions& session, Application& app, MessageStore& store,
-                            const TransportOptions& transport) {
-  impl_->slots.push_back(std::make_unique<Impl::Slot>(session, app, store, transport));
+                            const TransportOptions& transport, MessageLog* log) {
+  impl_->slots.push_back(std::make_unique<Impl::Slot>(session, app, store, transport, log));
   return impl_->slots.back()->session;
 }
 

@@ -38,6 +38,7 @@
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "fixwire/net/message_log.h"
 #include "fixwire/net/transport_options.h"
 #include "fixwire/session/application.h"
 #include "fixwire/session/message_store.h"
@@ -63,9 +64,12 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   // AddSession creates a session the engine runs; `app` and `store` must
-  // outlive the engine. Call before Start.
+  // outlive the engine. Call before Start. With a `log` (which must outlive
+  // the engine too) the engine logs every message the session receives and
+  // sends and every session and connection event (see message_log.h); the
+  // application does nothing for it.
   Session& AddSession(const SessionOptions& session, Application& app, MessageStore& store,
-                      const TransportOptions& transport);
+                      const TransportOptions& transport, MessageLog* log = nullptr);
 
   void SetObserver(TransportObserver* observer) noexcept;
 

@@ -382,7 +382,9 @@ bool Session::SendGapFill(std::uint64_t seq, std::uint64_t new_seq, std::int64_t
 
 void Session::Event(SessionEventKind kind, std::string_view text, std::uint64_t begin,
                     std::uint64_t end) noexcept {
-  app_.OnEvent(*this, SessionEvent{kind, text, begin, end});
+  const SessionEvent event{kind, text, begin, end};
+  if (listener_ != nullptr) listener_->OnSessionEvent(*this, event);
+  app_.OnEvent(*this, event);
 }
 
 // --- connection -------------------------------------------------------------

@@ -68,6 +68,18 @@ struct [[nodiscard]] SendResult {
   bool ok() const noexcept { return status == SendStatus::kOk; }
 };
 
+// SessionEventListener hears every SessionEvent a Session emits, before
+// the Application's OnEvent: the transport's message log listens here, so
+// the application has nothing to forward. Same thread and view lifetime as
+// Application::OnEvent; must not call back into the session.
+class SessionEventListener {
+ public:
+  virtual void OnSessionEvent(const Session& session, const SessionEvent& event) noexcept = 0;
+
+ protected:
+  ~SessionEventListener() = default;
+};
+
 class Session {
  public:
   Session(const SessionOptions& options, Application& app, MessageStore& store,
@@ -102,6 +114,9 @@ class Session {
   // ShouldConnect: whether an initiator's transport should connect now (the
   // schedule's windows; always true without a schedule).
   bool ShouldConnect(std::int64_t now_ns) const noexcept;
+  // SetEventListener adds a listener for every event (null: none); it must
+  // outlive the session or be removed first.
+  void SetEventListener(SessionEventListener* listener) noexcept { listener_ = listener; }
 
   // --- what the application does --------------------------------------
   // Send writes a message of `msg_type` with the standard header (8, 9,
@@ -196,6 +211,7 @@ class Session {
   Application& app_;
   MessageStore& store_;
   SessionOutput& output_;
+  SessionEventListener* listener_ = nullptr;
   Version version_ = Version::k44;
 
   SessionState state_ = SessionState::kDisconnected;

@@ -26,6 +26,8 @@ struct SessionOptions {
   std::string begin_string = "FIX.4.4";
   std::string sender_comp_id;
   std::string target_comp_id;
+  // SessionQualifier: tells apart sessions with the same IDs (log file names).
+  std::string session_qualifier;
   // Optional routing fields written on every message (50, 142, 57, 143).
   std::string sender_sub_id;
   std::string sender_location_id;

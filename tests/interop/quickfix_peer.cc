@@ -150,6 +150,16 @@ void QuickfixPeer::Stop() {
   impl_->initiator.reset();
 }
 
+void QuickfixPeer::Kill() {
+  try {
+    if (impl_->acceptor) impl_->acceptor->stop(true);
+    if (impl_->initiator) impl_->initiator->stop(true);
+  } catch (...) {
+  }
+  impl_->acceptor.reset();
+  impl_->initiator.reset();
+}
+
 bool QuickfixPeer::logged_on() const { return impl_->app->logged_on(); }
 std::vector<std::string> QuickfixPeer::received() const { return impl_->app->received(); }
 

@@ -36,6 +36,9 @@ class QuickfixPeer {
   // Start returns "" or QuickFIX's error text.
   std::string Start();
   void Stop();
+  // Kill stops at once, without waiting for the Logout exchange (what
+  // QuickFIX's FileStore holds stays for the next peer on the directory).
+  void Kill();
 
   bool logged_on() const;
   // ClOrdIDs of the application messages received, in order.

@@ -3,7 +3,8 @@
 // connections that never log on, Logons with wrong CompIDs, a second
 // connection for a session already logged on, and a peer that stops
 // reading. The engine keeps serving, memory stays bounded, and a real
-// Logon sent in the middle of all this is answered at once.
+// Logon sent in the middle of all this is answered at once. A message log
+// sees the garbled bytes and the rejected messages.
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -91,8 +92,23 @@ bool Closed(int fd) {
   return n == 0;
 }
 
+// Recorder keeps what the engine logs.
+class Recorder final : public MessageLog {
+ public:
+  void OnIncoming(std::string_view m) noexcept override { incoming.emplace_back(m); }
+  void OnOutgoing(std::string_view m) noexcept override { outgoing.emplace_back(m); }
+  void OnEvent(std::string_view text) noexcept override { events.emplace_back(text); }
+  bool HasEvent(std::string_view start) const {
+    for (const std::string& e : events) {
+      if (e.compare(0, start.size(), start) == 0) return true;
+    }
+    return false;
+  }
+  std::vector<std::string> incoming, outgoing, events;
+};
+
 struct Acceptor {
-  explicit Acceptor(EngineOptions eo = {}) : engine(eo) {
+  explicit Acceptor(EngineOptions eo = {}, MessageLog* log = nullptr) : engine(eo) {
     SessionOptions o;
     o.role = SessionRole::kAcceptor;
     o.begin_string = "FIX.4.4";
@@ -103,7 +119,7 @@ struct Acceptor {
     t.send_queue_bytes = 64 * 1024;
     t.send_stall_timeout_s = 1;
     t.receive_buffer_bytes = 64 * 1024;
-    session = &engine.AddSession(o, app, store, t);
+    session = &engine.AddSession(o, app, store, t, log);
     EXPECT_TRUE(engine.Start().ok());
     port = engine.bound_port(*session);
   }
@@ -204,6 +220,37 @@ TEST(HostilePeers, APeerThatStopsReadingIsDisconnectedAndMemoryStaysBounded) {
   }
   EXPECT_EQ(a.session->state(), SessionState::kDisconnected);  // send stall timeout (1 s)
   ::close(lazy);
+}
+
+TEST(HostilePeers, TheLogSeesGarbledAndRejectedInput) {
+  Recorder log;
+  Acceptor a({}, &log);
+  const int fd = Dial(a.port);
+  a.Pump(5);
+  const std::string logon = Logon("CLIENT", "VENUE");
+  SendAll(fd, logon);
+  for (int i = 0; i < 200 && !a.session->logged_on(); ++i) a.Pump(1);
+  ASSERT_TRUE(a.session->logged_on());
+  // Junk (a message starts only after SOH), then a message with a tag that
+  // is no number (rejected, number 2).
+  const std::string undecodable =
+      Frame("35=D\x01" "49=CLIENT\x01" "56=VENUE\x01" "34=2\x01" "52=" + Timestamp() + "\x01" "x1=5\x01");
+  SendAll(fd, std::string(99, '#') + "\x01" + undecodable);
+  for (int i = 0; i < 100 && log.outgoing.size() < 2; ++i) a.Pump(1);
+  ASSERT_GE(log.incoming.size(), 2u);
+  EXPECT_EQ(log.incoming[0], logon);
+  EXPECT_EQ(log.incoming[1], undecodable);  // logged as received, then rejected
+  ASSERT_GE(log.outgoing.size(), 2u);
+  EXPECT_NE(log.outgoing[0].find("\x01" "35=A\x01"), std::string::npos);
+  EXPECT_NE(log.outgoing[1].find("\x01" "35=3\x01"), std::string::npos);
+  EXPECT_TRUE(log.HasEvent("Accepted a connection from 127.0.0.1:"));
+  EXPECT_TRUE(log.HasEvent("Logon"));
+  EXPECT_TRUE(log.HasEvent("Garbled input skipped: 100 bytes"));
+  EXPECT_TRUE(log.HasEvent("Reject sent for 2"));
+  ::close(fd);
+  for (int i = 0; i < 100 && a.session->state() != SessionState::kDisconnected; ++i) a.Pump(1);
+  EXPECT_TRUE(log.HasEvent("Connection closed: "));  // closed, or reset: unread bytes were left
+  EXPECT_TRUE(log.HasEvent("Disconnected"));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Replacement global operator new/delete that count calls per thread.
 #include "tests/support/alloc_counter.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdlib>
 #include <new>
@@ -10,9 +11,11 @@ namespace {
 
 thread_local std::uint64_t t_allocations = 0;
 thread_local std::uint64_t t_deallocations = 0;
+std::atomic<std::uint64_t> g_allocations{0};
 
 void* CountedAllocate(std::size_t size, std::size_t alignment) {
   ++t_allocations;
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
   if (size == 0) size = 1;
   void* p = nullptr;
   if (alignment <= alignof(std::max_align_t)) {
@@ -35,6 +38,9 @@ void CountedFree(void* p) noexcept {
 
 std::uint64_t ThreadAllocationCount() noexcept { return t_allocations; }
 std::uint64_t ThreadDeallocationCount() noexcept { return t_deallocations; }
+std::uint64_t ProcessAllocationCount() noexcept {
+  return g_allocations.load(std::memory_order_relaxed);
+}
 
 }  // namespace fixwire::testing
 

@@ -25,6 +25,10 @@ std::uint64_t ThreadAllocationCount() noexcept;
 // ThreadDeallocationCount is the same for global operator delete of a non-null pointer.
 std::uint64_t ThreadDeallocationCount() noexcept;
 
+// ProcessAllocationCount is the same for every thread of the process
+// together (a helper thread's allocations: a log writer's).
+std::uint64_t ProcessAllocationCount() noexcept;
+
 // AllocationScope records the counts at construction; allocations() and
 // deallocations() report how many happened on this thread since then.
 class AllocationScope {
