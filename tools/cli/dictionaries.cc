@@ -2,7 +2,9 @@
 #include "tools/cli/dictionaries.h"
 
 #include <cstdio>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "fixwire/dictionary/dictionary_decode.h"
 #include "fixwire/dictionary/dictionary_loader.h"
@@ -13,11 +15,17 @@ namespace {
 
 absl::Status LoadInto(const std::string& path, const char* option,
                       std::unique_ptr<Dictionary>* out) {
-  absl::StatusOr<Dictionary> d = LoadDictionaryFile(path);
+  std::vector<std::string> warnings;
+  absl::StatusOr<Dictionary> d = LoadDictionaryFile(path, &warnings);
   if (!d.ok()) {
     return absl::InvalidArgumentError(std::string(option) + " " + path + ": " +
                                       std::string(d.status().message()) +
                                       " (pass a QuickFIX-format XML data dictionary)");
+  }
+  // Quirks the loader accepted (e.g. a group counted by an INT field): once,
+  // when the file is loaded.
+  for (const std::string& w : warnings) {
+    std::fprintf(stderr, "fixwire: warning: %s %s\n", option, w.c_str());
   }
   *out = std::make_unique<Dictionary>(*std::move(d));
   return absl::OkStatus();

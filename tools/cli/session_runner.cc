@@ -2,7 +2,9 @@
 #include "tools/cli/session_runner.h"
 
 #include <cstdio>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "fixwire/dictionary/dictionary_loader.h"
@@ -63,8 +65,12 @@ absl::StatusOr<const Dictionary*> SessionRunner::DictionaryFile(const std::strin
   for (std::size_t i = 0; i < loaded_paths_.size(); ++i) {
     if (loaded_paths_[i] == path) return loaded_[i].get();
   }
-  absl::StatusOr<Dictionary> d = LoadDictionaryFile(path);
+  std::vector<std::string> warnings;
+  absl::StatusOr<Dictionary> d = LoadDictionaryFile(path, &warnings);
   if (!d.ok()) return At(c, absl::StrCat(key, "=", path, ": ", d.status().message()));
+  for (const std::string& w : warnings) {
+    std::fprintf(stderr, "fixwire: warning: %s=%s\n", key, w.c_str());
+  }
   loaded_.push_back(std::make_unique<Dictionary>(std::move(*d)));
   loaded_paths_.push_back(path);
   return loaded_.back().get();
