@@ -12,6 +12,7 @@
 namespace fixwire_fix4test {
 namespace {
 
+constexpr char kFix41[] = "codec/dictionaries/FIX41.xml";
 constexpr char kFix42[] = "codec/dictionaries/FIX42.xml";
 constexpr char kFix44[] = "codec/dictionaries/FIX44.xml";
 
@@ -40,7 +41,7 @@ TEST_P(ShippedFile, LoadsAndIsConsistent) {
 }
 
 INSTANTIATE_TEST_SUITE_P(All, ShippedFile,
-                         ::testing::Values(kFix42, kFix44, "codec/dictionaries/FIXT11.xml",
+                         ::testing::Values(kFix41, kFix42, kFix44, "codec/dictionaries/FIXT11.xml",
                                            "codec/dictionaries/FIX50SP2.xml"));
 
 // ---- the checker itself finds each kind of problem ------------------------------------------
@@ -195,10 +196,10 @@ TEST(Fix4Facts, RequiredMessagesArePresentWithTheRightCategory) {
   }
 }
 
-// FIX 4.2 defines 46 messages and FIX 4.4 93; the file holds every one, and MsgType(35) lists
-// exactly the msgtypes of the file's messages.
+// FIX 4.1 defines 28 messages, FIX 4.2 46 and FIX 4.4 93; the file holds every one, and
+// MsgType(35) lists exactly the msgtypes of the file's messages.
 TEST(Fix4Facts, EveryMessageOfTheVersionAndMsgTypeValuesAgree) {
-  const std::pair<const char*, size_t> counts[] = {{kFix42, 46}, {kFix44, 93}};
+  const std::pair<const char*, size_t> counts[] = {{kFix41, 28}, {kFix42, 46}, {kFix44, 93}};
   for (const auto& count : counts) {
     Dictionary d = MustLoad(count.first);
     EXPECT_EQ(d.messages.size(), count.second) << count.first;
@@ -342,6 +343,69 @@ TEST(Fix4Facts, Fix42UsesFix42NamesAndTypes) {
   for (int tag : {220, 232, 255, 260}) EXPECT_EQ(d.FieldNumber(tag), nullptr) << tag << " is FIX 4.3";
   for (const char* type : {"SEQNUM", "NUMINGROUP", "PERCENTAGE", "COUNTRY", "UTCDATEONLY"}) {
     for (const FieldDef& field : d.fields) EXPECT_NE(field.type, type) << field.name;
+  }
+}
+
+// FIX 4.1: tags 1..211, its 28 messages, its names and types, its header, lists without NoOrders.
+TEST(Fix4Facts, Fix41VersionMessagesNamesAndLayouts) {
+  Dictionary d = MustLoad(kFix41);
+  EXPECT_EQ(d.type, "FIX");
+  EXPECT_EQ(d.major, "4");
+  EXPECT_EQ(d.minor, "1");
+  for (const FieldDef& field : d.fields) EXPECT_LE(field.number, 211) << field.name;
+  for (int tag = 1; tag <= 10; ++tag) EXPECT_NE(d.FieldNumber(tag), nullptr) << tag;
+  EXPECT_NE(d.FieldNumber(211), nullptr);
+  EXPECT_EQ(d.FieldNumber(101), nullptr);  // never assigned
+  const std::vector<std::string> admin = {"0", "1", "2", "3", "4", "5", "A"};
+  for (const char* msgtype : {"0", "1", "2", "3", "4", "5", "A", "6", "7", "8", "9", "B", "C", "D", "E",
+                              "F", "G", "H", "J", "K", "L", "M", "N", "P", "Q", "R", "S", "T"}) {
+    const MessageDef* message = d.Message(msgtype);
+    ASSERT_NE(message, nullptr) << msgtype;
+    bool is_admin = false;
+    for (const std::string& a : admin) is_admin = is_admin || a == msgtype;
+    EXPECT_EQ(message->msgcat, is_admin ? "admin" : "app") << msgtype;
+  }
+  for (const char* msgtype : {"V", "W", "X", "j", "i"}) EXPECT_EQ(d.Message(msgtype), nullptr) << msgtype;
+  const struct {
+    int tag;
+    const char* name;
+    const char* type;
+  } facts[] = {{20, "ExecTransType", "CHAR"}, {22, "IDSource", "STRING"},  {32, "LastShares", "QTY"},
+               {34, "MsgSeqNum", "INT"},       {68, "ListNoOrds", "INT"},    {73, "NoOrders", "INT"},
+               {150, "ExecType", "CHAR"},      {151, "LeavesQty", "QTY"},    {200, "MaturityMonthYear", "MONTHYEAR"}};
+  for (const auto& fact : facts) {
+    const FieldDef* field = d.FieldNumber(fact.tag);
+    ASSERT_NE(field, nullptr) << fact.tag;
+    EXPECT_EQ(field->name, fact.name) << fact.tag;
+    EXPECT_EQ(field->type, fact.type) << fact.tag;
+  }
+  // OrdStatus and ExecType end at C=Expired (FIX 4.2 added D and E).
+  for (int tag : {39, 150}) {
+    ASSERT_FALSE(d.FieldNumber(tag)->values.empty());
+    EXPECT_EQ(d.FieldNumber(tag)->values.back().first, "C") << tag;
+  }
+  // Header: no XmlData, MessageEncoding or LastMsgSeqNumProcessed (FIX 4.2).
+  FlatScope header = Flatten(d, d.header);
+  const std::vector<std::string> first = {"BeginString", "BodyLength", "MsgType"};
+  for (size_t i = 0; i < first.size(); ++i) EXPECT_EQ(header.members[i], first[i]);
+  for (const std::string& name : header.members) {
+    EXPECT_NE(name, "XmlData");
+    EXPECT_NE(name, "LastMsgSeqNumProcessed");
+  }
+  EXPECT_EQ(Flatten(d, d.trailer).members.back(), "CheckSum");
+  // NewOrderList sends one order per message: no NoOrders group; ListStatus has one.
+  EXPECT_EQ(MessageGroup(d, "E", "NoOrders").count, "");
+  const FlatGroup status = MessageGroup(d, "N", "NoOrders");
+  ASSERT_EQ(status.count, "NoOrders");
+  EXPECT_EQ(status.members.front(), "ClOrdID");
+  // No TransactTime in a FIX 4.1 new order; OrderQty and LastShares required in an execution.
+  FlatScope order = Flatten(d, d.Message("D")->body);
+  for (const std::string& name : order.members) EXPECT_NE(name, "TransactTime");
+  FlatScope exec = Flatten(d, d.Message("8")->body);
+  for (size_t i = 0; i < exec.members.size(); ++i) {
+    if (exec.members[i] == "LastShares" || exec.members[i] == "LastPx") {
+      EXPECT_TRUE(exec.required[i]) << exec.members[i];
+    }
   }
 }
 

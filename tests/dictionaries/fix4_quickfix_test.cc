@@ -1,4 +1,4 @@
-// QuickFIX 1.15 judges fixwire's FIX 4.2 and FIX 4.4 dictionaries: it must load them, accept
+// QuickFIX 1.15 judges fixwire's FIX 4.1, FIX 4.2 and FIX 4.4 dictionaries: it must load them, accept
 // well-formed messages, reject broken ones for the right SessionRejectReason, see the groups with
 // the delimiters the specification gives, and re-serialise group entries in the order we wrote.
 #include <cstdio>
@@ -11,6 +11,7 @@
 namespace fixwire_fix4test {
 namespace {
 
+constexpr char kFix41[] = "codec/dictionaries/FIX41.xml";
 constexpr char kFix42[] = "codec/dictionaries/FIX42.xml";
 constexpr char kFix44[] = "codec/dictionaries/FIX44.xml";
 
@@ -39,6 +40,24 @@ struct Sample {
   const char* msgtype;
   const char* fields;  // body fields in ascending tag order at top level, groups in dictionary order
 };
+
+// Messages that follow the FIX 4.1 specification.
+const std::vector<Sample>& Fix41Samples() {
+  static const std::vector<Sample>* samples = new std::vector<Sample>{
+      {"Heartbeat", "0", ""},
+      {"TestRequest", "1", "112=T1|"},
+      {"Logon", "A", "98=0|108=30|141=Y|"},
+      {"NewOrderSingle", "D", "1=ACC|11=ORD1|21=1|22=4|38=100|40=2|44=101.25|48=US4592001014|54=1|55=IBM|59=0|"},
+      {"ExecutionReport", "8",
+       "6=101.25|14=100|17=E1|20=0|31=101.25|32=100|37=O1|38=100|39=2|54=1|55=IBM|150=2|151=0|"},
+      {"NewOrderList", "E", "11=C1|21=1|38=10|40=1|54=1|55=IBM|66=L1|67=1|68=2|"},
+      {"ListStatus", "N",
+       "66=L1|73=2|11=C1|14=10|151=0|84=0|6=1.5|11=C2|14=0|151=20|84=0|6=0|82=1|83=1|"},
+      {"QuoteRequest", "R", "38=100|54=1|55=IBM|131=QR1|"},
+      {"SettlementInstructions", "T", "60=20240102-10:11:12|79=A1|160=0|162=S1|163=N|165=1|"},
+  };
+  return *samples;
+}
 
 // Messages that follow the FIX 4.2 specification.
 const std::vector<Sample>& Fix42Samples() {
@@ -100,7 +119,9 @@ const std::vector<Sample>& Fix44Samples() {
   return *samples;
 }
 
-TEST(QuickFixLoad, BothDictionariesLoad) {
+TEST(QuickFixLoad, EveryDictionaryLoads) {
+  EXPECT_EQ(QuickFixLoadError(kFix41), "");
+  EXPECT_EQ(QuickFixBeginString(kFix41), "FIX.4.1");
   EXPECT_EQ(QuickFixLoadError(kFix42), "");
   EXPECT_EQ(QuickFixLoadError(kFix44), "");
   EXPECT_EQ(QuickFixBeginString(kFix42), "FIX.4.2");
@@ -119,6 +140,10 @@ void ExpectValidAndRoundTrips(const char* path, const char* begin_string, const 
                             << verdict.reject_reason << ", tag " << verdict.tag << ")";
     EXPECT_EQ(QuickFixRoundTrip(path, raw), raw) << path << " " << sample.name;
   }
+}
+
+TEST(QuickFixValidate, Fix41MessagesPassAndKeepTheirOrder) {
+  ExpectValidAndRoundTrips(kFix41, "FIX.4.1", Fix41Samples());
 }
 
 TEST(QuickFixValidate, Fix42MessagesPassAndKeepTheirOrder) {
@@ -144,6 +169,22 @@ void ExpectRejected(const char* path, const char* begin_string, const std::vecto
     EXPECT_EQ(verdict.reject_reason, c.reason) << path << " " << c.what << ": " << verdict.text;
     EXPECT_EQ(verdict.tag, c.tag) << path << " " << c.what << ": " << verdict.text;
   }
+}
+
+TEST(QuickFixValidate, Fix41RejectsBrokenMessages) {
+  ExpectRejected(kFix41, "FIX.4.1",
+                 {
+                     {"D without HandlInst", "D", "11=A|40=1|54=1|55=IBM|", 1, 21},
+                     {"D with TransactTime (FIX 4.2)", "D", "11=A|21=1|40=1|54=1|55=IBM|60=20240102-10:11:12|", 2, 60},
+                     {"tag 336 is not FIX 4.1", "0", "336=X|", 0, 336},
+                     {"OrdStatus E is FIX 4.2 only", "8",
+                      "6=0|14=0|17=E1|20=0|31=0|32=0|37=O1|38=100|39=E|54=1|55=IBM|150=0|151=100|", 5, 39},
+                     {"ExecutionReport without LastShares", "8",
+                      "6=0|14=0|17=E1|20=0|31=0|37=O1|38=100|39=0|54=1|55=IBM|150=0|151=100|", 1, 32},
+                     {"NewOrderList without ListNoOrds", "E", "11=C1|21=1|38=10|40=1|54=1|55=IBM|66=L1|67=1|", 1, 68},
+                     {"ListStatus NoOrders 3 with 2", "N",
+                      "66=L1|73=3|11=C1|14=10|151=0|84=0|6=1.5|11=C2|14=0|151=20|84=0|6=0|82=1|83=1|", 16, 73},
+                 });
 }
 
 TEST(QuickFixValidate, Fix42RejectsBrokenMessages) {
@@ -199,6 +240,9 @@ TEST(QuickFixGroups, DelimitersAreTheSpecificationsFirstFields) {
   EXPECT_EQ(QuickFixGroupDelimiter(kFix44, "AE", 552), 54);
   EXPECT_EQ(QuickFixNestedGroupDelimiter(kFix44, "AE", 552, 78), 79);
   EXPECT_EQ(QuickFixGroupDelimiter(kFix42, "D", 453), 0);  // FIX 4.2 has no parties block
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix41, "N", 73), 11);
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix41, "E", 73), 0);  // FIX 4.1 lists send one order each
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix41, "6", 199), 104);
 }
 
 }  // namespace

@@ -23,9 +23,22 @@ absl::Status At(const SessionConfig& c, const std::string& what) {
 
 // The shipped dictionary of a FIX 4.x BeginString, "" when none is shipped.
 std::string_view ShippedFileFor(std::string_view begin_string) {
+  if (begin_string == "FIX.4.1") return "FIX41.xml";
   if (begin_string == "FIX.4.2") return "FIX42.xml";
   if (begin_string == "FIX.4.4") return "FIX44.xml";
   return "";
+}
+
+// The shipped application dictionary of an ApplVerID (1128/1137 values 2..9),
+// "" when none is shipped.
+std::string_view ShippedAppFileFor(int appl_ver_id) {
+  switch (appl_ver_id) {
+    case 3: return ShippedFileFor("FIX.4.1");
+    case 4: return ShippedFileFor("FIX.4.2");
+    case 6: return ShippedFileFor("FIX.4.4");
+    case 9: return "FIX50SP2.xml";
+    default: return "";
+  }
 }
 
 }  // namespace
@@ -99,7 +112,7 @@ absl::Status SessionRunner::LoadDictionaries(Entry& e) {
     e.options.dictionary = ShippedFor("FIXT11.xml");
   }
   // The application dictionary of the DefaultApplVerID: AppDataDictionary,
-  // or AppDataDictionary.<version> for it, else the shipped FIX.5.0SP2 one.
+  // or AppDataDictionary.<version> for it, else the shipped one of that version.
   std::string app_path = c.app_data_dictionary;
   for (const auto& [version, path] : c.app_data_dictionaries) {
     if (version == c.default_appl_ver_id) app_path = path;
@@ -108,8 +121,8 @@ absl::Status SessionRunner::LoadDictionaries(Entry& e) {
     absl::StatusOr<const Dictionary*> d = DictionaryFile(app_path, c, "AppDataDictionary");
     if (!d.ok()) return d.status();
     e.options.app_dictionary = *d;
-  } else if (c.default_appl_ver_id == 9) {
-    e.options.app_dictionary = ShippedFor("FIX50SP2.xml");
+  } else if (!ShippedAppFileFor(c.default_appl_ver_id).empty()) {
+    e.options.app_dictionary = ShippedFor(ShippedAppFileFor(c.default_appl_ver_id));
   } else {
     return At(c, "no application dictionary is shipped for this DefaultApplVerID: set "
                  "AppDataDictionary, or UseDataDictionary=N");

@@ -8,6 +8,9 @@ Sources (all written by hand from the FIX specifications, in this folder):
   fix42_fields.txt   the FIX 4.2 fields as differences from FIX 4.4 (see its header)
   fix44_layout.txt   FIX 4.4 header, trailer, components and messages
   fix42_layout.txt   FIX 4.2 header, trailer, components and messages
+  fix41_fields.txt   the FIX 4.1 fields as differences from FIX 4.2 (see its header)
+  fix41_layout.txt   the FIX 4.1 layout as differences from FIX 4.2 (see below)
+  fix40_fields.txt, fix40_layout.txt   FIX 4.0, likewise as differences from FIX 4.2
 
 Layout syntax: "header:", "trailer:", "component NAME:" and "message NAME MSGTYPE admin|app:"
 open a section; the indented lines below list its members in order, several per line:
@@ -18,6 +21,11 @@ A line holding a single
 "NoXxx:" or "NoXxx*:" opens a repeating group whose members are the more indented lines
 that follow it (its first member is the delimiter). "#" starts a comment.
 The generator refuses (exit 1) a source that names an unknown field or component.
+
+A layout of differences (FIX 4.1, FIX 4.0) starts from the FIX 4.2 layout: "keep:" lists the
+FIX 4.2 messages the version has, in their FIX 4.2 order, from which every member naming a field
+the version does not define is dropped (a group with its count field); a "header:", "trailer:" or
+"message ..." section there replaces the FIX 4.2 one of that name (or adds a message at the end).
 """
 
 import copy
@@ -101,17 +109,101 @@ def fix42_fields():
     return fields
 
 
+def derived_fields(base, path, max_tag):
+    """The fields of an older version: the tags of `base` up to max_tag, minus the ranges "- a b"
+    of `path`, with the definitions of `path` replacing (or adding) tags."""
+    changes, removed = read_fields(path)
+    fields = {}
+    for tag, definition in base.items():
+        if tag > max_tag or any(lo <= tag <= hi for lo, hi in removed):
+            continue
+        fields[tag] = copy.deepcopy(definition)
+    for tag, definition in changes.items():
+        fields[tag] = definition
+    return dict(sorted(fields.items()))
+
+
+def _filter_members(members, dropped):
+    out = []
+    for member in members:
+        if member[0] == "component" or member[1] in dropped:
+            continue
+        if member[0] == "group":
+            nested = _filter_members(member[3], dropped)
+            if not nested:
+                continue
+            member = ("group", member[1], member[2], nested)
+        out.append(member)
+    return out
+
+
+def derived_layout(base_path, path, fields, base_fields):
+    """Applies the layout differences of `path` to the layout of `base_path` (see the top).
+    Members naming a field of `base_fields` that `fields` lacks are dropped, also from the
+    sections of `path` (so that FIX 4.2's blocks can be used); other unknown names stay and
+    make check() fail."""
+    with open(base_path, encoding="ascii") as f:
+        base, _, blocks = _read_layout_text(f.read().splitlines(), os.path.basename(base_path))
+    names = {definition[0] for definition in fields.values()}
+    dropped = {definition[0] for definition in base_fields.values()} - names
+    keep = []
+    with open(path, encoding="ascii") as f:
+        text = f.read()
+    lines = []
+    in_keep = False
+    for raw in text.splitlines():
+        code = raw.split("#", 1)[0].rstrip()
+        if code.strip() == "keep:":
+            in_keep = True
+            continue
+        if in_keep and code and not code[0].isspace():
+            in_keep = False
+        if in_keep:
+            keep.extend(code.split())
+        else:
+            lines.append(raw)
+    own, components, _ = _read_layout_text(lines, os.path.basename(path), blocks)
+    by_name = {m[0]: m for m in base["messages"]}
+    for name in keep:
+        if name not in by_name:
+            raise SourceError("%s: keep names %s, not a FIX 4.2 message" % (os.path.basename(path), name))
+    own_by_name = {m[0]: m for m in own["messages"]}
+    sections = {}
+    for key in ("header", "trailer"):
+        sections[key] = _filter_members(own[key] if own[key] is not None else base[key], dropped)
+    messages = []
+    for name, msgtype, msgcat, members in base["messages"]:
+        if name in own_by_name:
+            own_name, own_type, own_cat, own_members = own_by_name.pop(name)
+            messages.append((own_name, own_type, own_cat, _filter_members(own_members, dropped)))
+        elif name in keep:
+            messages.append((name, msgtype, msgcat, _filter_members(members, dropped)))
+    messages.extend((m[0], m[1], m[2], _filter_members(m[3], dropped))
+                    for m in own["messages"] if m[0] in own_by_name)
+    sections["messages"] = messages
+    return sections, components
+
+
 def read_layout(path):
+    with open(path, encoding="ascii") as f:
+        sections, components, _ = _read_layout_text(f.read().splitlines(), os.path.basename(path))
+    return sections, components
+
+
+def _read_layout_text(raw_lines, label, blocks=None):
     """Returns (sections, components): sections maps 'header'/'trailer' to member lists,
     plus 'messages': [(name, msgtype, msgcat, members)]; components: {name: members}.
     A member is ('field', name, required), ('component', name, required) or
     ('group', name, required, members)."""
     sections = {"header": None, "trailer": None, "messages": []}
     components = {}
-    blocks = {}
+    blocks = dict(blocks or {})
     stack = None  # [(indent, members)]
-    for number, text in _lines(path):
-        where = "%s:%d" % (os.path.basename(path), number)
+    for number, raw in enumerate(raw_lines, 1):
+        text = raw.split("#", 1)[0].rstrip()
+        if not text.strip():
+            continue
+        where = "%s:%d" % (label, number)
         indent = len(text) - len(text.lstrip())
         words = text.split()
         if indent == 0:
@@ -157,7 +249,7 @@ def read_layout(path):
                 target.append(("component", token[1:], required))
             else:
                 target.append(("field", token, required))
-    return sections, components
+    return sections, components, blocks
 
 
 def check(fields, sections, components, label):
@@ -246,21 +338,43 @@ def render(version, fields, sections, components, sources):
 
 def main(argv):
     out_dir = argv[1] if len(argv) > 1 else os.path.join(HERE, "..", "..", "codec", "dictionaries")
+    def older(fields_file, layout_file, max_tag):
+        def get():
+            base = fix42_fields()
+            fields = derived_fields(base, os.path.join(HERE, fields_file), max_tag)
+            sections, components = derived_layout(os.path.join(HERE, "fix42_layout.txt"),
+                                                  os.path.join(HERE, layout_file), fields, base)
+            return fields, sections, components
+        return get
+
+    def plain(get_fields, layout_file):
+        def get():
+            fields = get_fields()
+            sections, components = read_layout(os.path.join(HERE, layout_file))
+            return fields, sections, components
+        return get
+
     jobs = [
-        ((4, 2), fix42_fields, "fix42_layout.txt", ["fix44_fields.txt", "fix42_fields.txt"], "FIX42.xml"),
-        ((4, 4), lambda: read_fields(os.path.join(HERE, "fix44_fields.txt"))[0], "fix44_layout.txt",
-         ["fix44_fields.txt"], "FIX44.xml"),
+        ((4, 0), older("fix40_fields.txt", "fix40_layout.txt", 140),
+         ["fix44_fields.txt", "fix42_fields.txt", "fix40_fields.txt", "fix42_layout.txt", "fix40_layout.txt"],
+         "FIX40.xml"),
+        ((4, 1), older("fix41_fields.txt", "fix41_layout.txt", 211),
+         ["fix44_fields.txt", "fix42_fields.txt", "fix41_fields.txt", "fix42_layout.txt", "fix41_layout.txt"],
+         "FIX41.xml"),
+        ((4, 2), plain(fix42_fields, "fix42_layout.txt"),
+         ["fix44_fields.txt", "fix42_fields.txt", "fix42_layout.txt"], "FIX42.xml"),
+        ((4, 4), plain(lambda: read_fields(os.path.join(HERE, "fix44_fields.txt"))[0], "fix44_layout.txt"),
+         ["fix44_fields.txt", "fix44_layout.txt"], "FIX44.xml"),
     ]
     try:
-        for version, get_fields, layout, field_sources, output in jobs:
-            layout_path = os.path.join(HERE, layout)
-            if not os.path.exists(layout_path):
-                print("skipping %s: no %s" % (output, layout))
+        for version, get, sources, output in jobs:
+            needed = [os.path.join(HERE, source) for source in sources]
+            if not all(os.path.exists(path) for path in needed):
+                print("skipping %s: sources missing" % output)
                 continue
-            fields = get_fields()
-            sections, components = read_layout(layout_path)
+            fields, sections, components = get()
             check(fields, sections, components, output)
-            text = render(version, fields, sections, components, field_sources + [layout])
+            text = render(version, fields, sections, components, sources)
             with open(os.path.join(out_dir, output), "w", encoding="ascii") as f:
                 f.write(text)
             print("wrote %s: %d fields, %d components, %d messages"
