@@ -12,6 +12,7 @@
 namespace fixwire_fix4test {
 namespace {
 
+constexpr char kFix40[] = "codec/dictionaries/FIX40.xml";
 constexpr char kFix41[] = "codec/dictionaries/FIX41.xml";
 constexpr char kFix42[] = "codec/dictionaries/FIX42.xml";
 constexpr char kFix44[] = "codec/dictionaries/FIX44.xml";
@@ -41,7 +42,7 @@ TEST_P(ShippedFile, LoadsAndIsConsistent) {
 }
 
 INSTANTIATE_TEST_SUITE_P(All, ShippedFile,
-                         ::testing::Values(kFix41, kFix42, kFix44, "codec/dictionaries/FIXT11.xml",
+                         ::testing::Values(kFix40, kFix41, kFix42, kFix44, "codec/dictionaries/FIXT11.xml",
                                            "codec/dictionaries/FIX50SP2.xml"));
 
 // ---- the checker itself finds each kind of problem ------------------------------------------
@@ -196,10 +197,10 @@ TEST(Fix4Facts, RequiredMessagesArePresentWithTheRightCategory) {
   }
 }
 
-// FIX 4.1 defines 28 messages, FIX 4.2 46 and FIX 4.4 93; the file holds every one, and
+// FIX 4.0 defines 27 messages, FIX 4.1 28, FIX 4.2 46 and FIX 4.4 93; the file holds every one, and
 // MsgType(35) lists exactly the msgtypes of the file's messages.
 TEST(Fix4Facts, EveryMessageOfTheVersionAndMsgTypeValuesAgree) {
-  const std::pair<const char*, size_t> counts[] = {{kFix41, 28}, {kFix42, 46}, {kFix44, 93}};
+  const std::pair<const char*, size_t> counts[] = {{kFix40, 27}, {kFix41, 28}, {kFix42, 46}, {kFix44, 93}};
   for (const auto& count : counts) {
     Dictionary d = MustLoad(count.first);
     EXPECT_EQ(d.messages.size(), count.second) << count.first;
@@ -407,6 +408,36 @@ TEST(Fix4Facts, Fix41VersionMessagesNamesAndLayouts) {
       EXPECT_TRUE(exec.required[i]) << exec.members[i];
     }
   }
+}
+
+// FIX 4.0: tags 1..140, its 27 messages, the counts it has before NumInGroup fields existed.
+TEST(Fix4Facts, Fix40VersionMessagesAndGroups) {
+  Dictionary d = MustLoad(kFix40);
+  EXPECT_EQ(d.major, "4");
+  EXPECT_EQ(d.minor, "0");
+  for (const FieldDef& field : d.fields) EXPECT_LE(field.number, 140) << field.name;
+  EXPECT_NE(d.FieldNumber(140), nullptr);
+  for (const char* msgtype : {"0", "1", "2", "3", "4", "5", "A", "6", "7", "8", "9", "B", "C", "D", "E",
+                              "F", "G", "H", "J", "K", "L", "M", "N", "P", "Q", "R", "S"}) {
+    EXPECT_NE(d.Message(msgtype), nullptr) << msgtype;
+  }
+  EXPECT_EQ(d.Message("T"), nullptr);  // SettlementInstructions: FIX 4.1
+  // A FIX 4.0 Logon is EncryptMethod, HeartBtInt and RawData only.
+  EXPECT_EQ(Flatten(d, d.Message("A")->body).members,
+            (std::vector<std::string>{"EncryptMethod", "HeartBtInt", "RawDataLength", "RawData"}));
+  // LinesOfText counts the Text lines of News and Email; NoDlvyInst the delivery instructions.
+  for (const char* msgtype : {"B", "C"}) {
+    const FlatGroup lines = MessageGroup(d, msgtype, "LinesOfText");
+    ASSERT_EQ(lines.count, "LinesOfText") << msgtype;
+    EXPECT_EQ(lines.members, std::vector<std::string>{"Text"}) << msgtype;
+  }
+  const FlatGroup dlvy = FindGroup(MessageGroup(d, "J", "NoAllocs").nested, "NoDlvyInst");
+  ASSERT_EQ(dlvy.count, "NoDlvyInst");
+  EXPECT_EQ(dlvy.members, (std::vector<std::string>{"BrokerOfCredit", "DlvyInst"}));
+  EXPECT_EQ(MessageGroup(d, "J", "NoMiscFees").count, "NoMiscFees");
+  EXPECT_EQ(MessageGroup(d, "8", "NoMiscFees").count, "NoMiscFees");
+  EXPECT_EQ(d.FieldNumber(68)->name, "ListNoOrds");
+  EXPECT_EQ(MessageGroup(d, "E", "NoOrders").count, "");
 }
 
 }  // namespace

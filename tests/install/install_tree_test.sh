@@ -13,6 +13,7 @@ lib/cmake/fixwire/fixwireConfig.cmake
 lib/cmake/fixwire/fixwireConfigVersion.cmake
 lib/libfixwire.a
 lib/pkgconfig/fixwire.pc
+share/fixwire/dictionaries/FIX40.xml
 share/fixwire/dictionaries/FIX41.xml
 share/fixwire/dictionaries/FIX42.xml
 share/fixwire/dictionaries/FIX44.xml

@@ -721,12 +721,16 @@ TEST(SettingsTest, RequiredKeysPerRole) {
   fixt.replace(fixt.find("FIX.4.4"), 7, "FIXT.1.1");
   ExpectError(fixt, 1, "missing required setting DefaultApplVerID (FIXT.1.1)");
   EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.5.0SP2\n")).ok());
-  // UseDataDictionary=Y without a dictionary: fixwire's own for FIX.4.1, FIX.4.2,
+  // UseDataDictionary=Y without a dictionary: fixwire's own for FIX.4.0, FIX.4.1, FIX.4.2,
   // FIX.4.4, FIX.5.0SP2 and FIXT.1.1; the key is required for the other versions.
   std::string fix41(kAcceptor);
   fix41.replace(fix41.find("FIX.4.4"), 7, "FIX.4.1");
   EXPECT_TRUE(Load(fix41).ok());
   EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.4.1\n")).ok());
+  std::string fix40(kAcceptor);
+  fix40.replace(fix40.find("FIX.4.4"), 7, "FIX.4.0");
+  EXPECT_TRUE(Load(fix40).ok());
+  EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=2\n")).ok());
   std::string fix43(kAcceptor);
   fix43.replace(fix43.find("FIX.4.4"), 7, "FIX.4.3");
   ExpectError(fix43, 1, "missing required setting DataDictionary (UseDataDictionary=Y");

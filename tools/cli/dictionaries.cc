@@ -116,6 +116,7 @@ const Dictionary* Dictionaries::Shipped(const std::string& file) {
 const Dictionary* Dictionaries::ForBeginString(std::string_view begin_string) {
   if (begin_string == last_begin_ && !last_begin_.empty()) return last_dict_;
   const Dictionary* d = nullptr;
+  if (begin_string == "FIX.4.0") d = Shipped("FIX40.xml");
   if (begin_string == "FIX.4.1") d = Shipped("FIX41.xml");
   if (begin_string == "FIX.4.2") d = Shipped("FIX42.xml");
   if (begin_string == "FIX.4.4") d = Shipped("FIX44.xml");

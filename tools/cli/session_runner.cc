@@ -23,6 +23,7 @@ absl::Status At(const SessionConfig& c, const std::string& what) {
 
 // The shipped dictionary of a FIX 4.x BeginString, "" when none is shipped.
 std::string_view ShippedFileFor(std::string_view begin_string) {
+  if (begin_string == "FIX.4.0") return "FIX40.xml";
   if (begin_string == "FIX.4.1") return "FIX41.xml";
   if (begin_string == "FIX.4.2") return "FIX42.xml";
   if (begin_string == "FIX.4.4") return "FIX44.xml";
@@ -33,6 +34,7 @@ std::string_view ShippedFileFor(std::string_view begin_string) {
 // "" when none is shipped.
 std::string_view ShippedAppFileFor(int appl_ver_id) {
   switch (appl_ver_id) {
+    case 2: return ShippedFileFor("FIX.4.0");
     case 3: return ShippedFileFor("FIX.4.1");
     case 4: return ShippedFileFor("FIX.4.2");
     case 6: return ShippedFileFor("FIX.4.4");
