@@ -15,6 +15,7 @@ namespace {
 constexpr char kFix40[] = "codec/dictionaries/FIX40.xml";
 constexpr char kFix41[] = "codec/dictionaries/FIX41.xml";
 constexpr char kFix42[] = "codec/dictionaries/FIX42.xml";
+constexpr char kFix43[] = "codec/dictionaries/FIX43.xml";
 constexpr char kFix44[] = "codec/dictionaries/FIX44.xml";
 
 Dictionary MustLoad(const std::string& path) {
@@ -42,7 +43,7 @@ TEST_P(ShippedFile, LoadsAndIsConsistent) {
 }
 
 INSTANTIATE_TEST_SUITE_P(All, ShippedFile,
-                         ::testing::Values(kFix40, kFix41, kFix42, kFix44, "codec/dictionaries/FIXT11.xml",
+                         ::testing::Values(kFix40, kFix41, kFix42, kFix43, kFix44, "codec/dictionaries/FIXT11.xml",
                                            "codec/dictionaries/FIX50SP2.xml"));
 
 // ---- the checker itself finds each kind of problem ------------------------------------------
@@ -160,6 +161,9 @@ const std::vector<Version>& Versions() {
   static const std::vector<Version>* versions = new std::vector<Version>{
       {kFix42, "2", 446, {"0", "1", "2", "3", "4", "5", "A", "D", "F", "G", "9", "8", "V", "W", "X", "Y",
                           "R", "S", "Z", "i", "b", "c", "d", "e", "f", "E", "K", "L", "M", "N", "j"}},
+      {kFix43, "3", 659, {"0", "1", "2", "3", "4", "5", "A", "D", "F", "G", "9", "8", "AB", "AC", "q", "r", "V",
+                          "W", "X", "Y", "R", "S", "Z", "i", "b", "AI", "c", "d", "e", "f", "x", "y", "E", "K",
+                          "L", "M", "N", "j", "AE", "J", "P", "T", "s", "t", "u"}},
       {kFix44, "4", 956, {"0", "1", "2", "3", "4", "5", "A", "D", "F", "G", "9", "8", "AB", "AC", "q", "r", "V",
                           "W", "X", "Y", "R", "S", "Z", "i", "b", "AI", "c", "d", "e", "f", "x", "y", "E", "K",
                           "L", "M", "N", "j", "AE"}},
@@ -197,10 +201,10 @@ TEST(Fix4Facts, RequiredMessagesArePresentWithTheRightCategory) {
   }
 }
 
-// FIX 4.0 defines 27 messages, FIX 4.1 28, FIX 4.2 46 and FIX 4.4 93; the file holds every one, and
+// FIX 4.0 defines 27 messages, FIX 4.1 28, FIX 4.2 46, FIX 4.3 68 and FIX 4.4 93; the file holds every one, and
 // MsgType(35) lists exactly the msgtypes of the file's messages.
 TEST(Fix4Facts, EveryMessageOfTheVersionAndMsgTypeValuesAgree) {
-  const std::pair<const char*, size_t> counts[] = {{kFix40, 27}, {kFix41, 28}, {kFix42, 46}, {kFix44, 93}};
+  const std::pair<const char*, size_t> counts[] = {{kFix40, 27}, {kFix41, 28}, {kFix42, 46}, {kFix43, 68}, {kFix44, 93}};
   for (const auto& count : counts) {
     Dictionary d = MustLoad(count.first);
     EXPECT_EQ(d.messages.size(), count.second) << count.first;
@@ -408,6 +412,46 @@ TEST(Fix4Facts, Fix41VersionMessagesNamesAndLayouts) {
       EXPECT_TRUE(exec.required[i]) << exec.members[i];
     }
   }
+}
+
+// FIX 4.3: its names, its nested groups, the count field QuickFIX's own FIX43.xml types INT.
+TEST(Fix4Facts, Fix43NamesAndGroups) {
+  Dictionary d = MustLoad(kFix43);
+  const struct {
+    int tag;
+    const char* name;
+    const char* type;
+  } facts[] = {{23, "IOIid", "STRING"},          {32, "LastQty", "QTY"},
+               {53, "Quantity", "QTY"},          {63, "SettlmntTyp", "CHAR"},
+               {64, "FutSettDate", "LOCALMKTDATE"}, {74, "AvgPrxPrecision", "INT"},
+               {286, "OpenCloseSettleFlag", "MULTIPLEVALUESTRING"}, {393, "TotalNumSecurities", "INT"},
+               {576, "NoClearingInstructions", "NUMINGROUP"}, {659, "SideComplianceID", "STRING"}};
+  for (const auto& fact : facts) {
+    const FieldDef* field = d.FieldNumber(fact.tag);
+    ASSERT_NE(field, nullptr) << fact.tag;
+    EXPECT_EQ(field->name, fact.name) << fact.tag;
+    EXPECT_EQ(field->type, fact.type) << fact.tag;
+  }
+  for (int tag : {660, 661, 802}) EXPECT_EQ(d.FieldNumber(tag), nullptr) << tag << " is FIX 4.4";
+  EXPECT_EQ(d.Message("J")->name, "Allocation");
+  EXPECT_EQ(d.Message("P")->name, "AllocationAck");
+  EXPECT_EQ(d.Message("AC")->name, "MultilegOrderCancelReplaceRequest");
+  for (const char* msgtype : {"AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW",
+                              "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH"}) {
+    EXPECT_EQ(d.Message(msgtype), nullptr) << msgtype << " is FIX 4.4";
+  }
+  // One PartySubID per party: FIX 4.4 added the NoPartySubIDs group.
+  const FlatGroup parties = MessageGroup(d, "D", "NoPartyIDs");
+  ASSERT_EQ(parties.count, "NoPartyIDs");
+  EXPECT_EQ(parties.members, (std::vector<std::string>{"PartyID", "PartyIDSource", "PartyRole", "PartySubID"}));
+  EXPECT_TRUE(parties.nested.empty());
+  const FlatGroup sides = MessageGroup(d, "s", "NoSides");
+  ASSERT_EQ(sides.count, "NoSides");
+  EXPECT_EQ(sides.members.front(), "Side");
+  // TradeCaptureReport sides count their clearing instructions with a NUMINGROUP field.
+  const FlatGroup trade_sides = MessageGroup(d, "AE", "NoSides");
+  EXPECT_EQ(FindGroup(trade_sides.nested, "NoClearingInstructions").members,
+            std::vector<std::string>{"ClearingInstruction"});
 }
 
 // FIX 4.0: tags 1..140, its 27 messages, the counts it has before NumInGroup fields existed.

@@ -1,4 +1,4 @@
-// Cross-checks fixwire's FIX 4.0 / 4.1 / 4.2 / 4.4 dictionaries against facts stated independently in
+// Cross-checks fixwire's FIX 4.0 .. FIX 4.4 dictionaries against facts stated independently in
 // QuickFIX's generated C++ headers (libquickfix-dev, /usr/include/quickfix): field numbers and
 // names (FixFieldNumbers.h), enumerated values (FixValues.h), header and trailer (Message.h) and,
 // per message, the fields and group layouts of fix40/*.h .. fix44/*.h. The headers are read as
@@ -302,6 +302,7 @@ INSTANTIATE_TEST_SUITE_P(Fix4, Versions,
                          ::testing::Values(std::make_pair("codec/dictionaries/FIX40.xml", "fix40"),
                                            std::make_pair("codec/dictionaries/FIX41.xml", "fix41"),
                                            std::make_pair("codec/dictionaries/FIX42.xml", "fix42"),
+                                           std::make_pair("codec/dictionaries/FIX43.xml", "fix43"),
                                            std::make_pair("codec/dictionaries/FIX44.xml", "fix44")));
 
 }  // namespace

@@ -1,4 +1,4 @@
-// QuickFIX 1.15 judges fixwire's FIX 4.0, 4.1, 4.2 and 4.4 dictionaries: it must load them, accept
+// QuickFIX 1.15 judges fixwire's FIX 4.0 .. FIX 4.4 dictionaries: it must load them, accept
 // well-formed messages, reject broken ones for the right SessionRejectReason, see the groups with
 // the delimiters the specification gives, and re-serialise group entries in the order we wrote.
 #include <cstdio>
@@ -14,6 +14,7 @@ namespace {
 constexpr char kFix40[] = "codec/dictionaries/FIX40.xml";
 constexpr char kFix41[] = "codec/dictionaries/FIX41.xml";
 constexpr char kFix42[] = "codec/dictionaries/FIX42.xml";
+constexpr char kFix43[] = "codec/dictionaries/FIX43.xml";
 constexpr char kFix44[] = "codec/dictionaries/FIX44.xml";
 
 // Frames body ("35=...|...|", '|' for SOH, header fields after 35 in tag order) with BeginString,
@@ -108,6 +109,23 @@ const std::vector<Sample>& Fix42Samples() {
   return *samples;
 }
 
+// Messages that follow the FIX 4.3 specification.
+const std::vector<Sample>& Fix43Samples() {
+  static const std::vector<Sample>* samples = new std::vector<Sample>{
+      {"Heartbeat", "0", ""},
+      {"Logon", "A", "98=0|108=30|141=Y|"},
+      {"NewOrderSingle", "D",
+       "11=ORD1|21=1|38=100|40=2|44=101.25|54=1|55=IBM|60=20240102-10:11:12|453=1|448=B1|447=D|452=1|"
+       "523=SUB|"},
+      {"ExecutionReport", "8", "6=0|14=0|17=E1|37=O1|39=0|54=1|55=IBM|150=0|151=100|"},
+      {"TradeCaptureReport", "AE",
+       "31=101.5|32=100|55=IBM|60=20240102-10:11:12|75=20240102|150=F|552=2|54=1|37=O1|576=2|577=1|577=2|"
+       "54=2|37=O2|570=N|571=T1|"},
+      {"MassQuote", "i", "117=Q1|296=1|302=S1|304=1|295=1|299=E1|55=IBM|132=1.1|"},
+  };
+  return *samples;
+}
+
 // Messages that follow the FIX 4.4 specification.
 const std::vector<Sample>& Fix44Samples() {
   static const std::vector<Sample>* samples = new std::vector<Sample>{
@@ -145,6 +163,8 @@ TEST(QuickFixLoad, EveryDictionaryLoads) {
   EXPECT_EQ(QuickFixLoadError(kFix41), "");
   EXPECT_EQ(QuickFixBeginString(kFix41), "FIX.4.1");
   EXPECT_EQ(QuickFixLoadError(kFix42), "");
+  EXPECT_EQ(QuickFixLoadError(kFix43), "");
+  EXPECT_EQ(QuickFixBeginString(kFix43), "FIX.4.3");
   EXPECT_EQ(QuickFixLoadError(kFix44), "");
   EXPECT_EQ(QuickFixBeginString(kFix42), "FIX.4.2");
   EXPECT_EQ(QuickFixBeginString(kFix44), "FIX.4.4");
@@ -174,6 +194,10 @@ TEST(QuickFixValidate, Fix41MessagesPassAndKeepTheirOrder) {
 
 TEST(QuickFixValidate, Fix42MessagesPassAndKeepTheirOrder) {
   ExpectValidAndRoundTrips(kFix42, "FIX.4.2", Fix42Samples());
+}
+
+TEST(QuickFixValidate, Fix43MessagesPassAndKeepTheirOrder) {
+  ExpectValidAndRoundTrips(kFix43, "FIX.4.3", Fix43Samples());
 }
 
 TEST(QuickFixValidate, Fix44MessagesPassAndKeepTheirOrder) {
@@ -239,6 +263,21 @@ TEST(QuickFixValidate, Fix42RejectsBrokenMessages) {
                  });
 }
 
+TEST(QuickFixValidate, Fix43RejectsBrokenMessages) {
+  ExpectRejected(kFix43, "FIX.4.3",
+                 {
+                     {"D without HandlInst (required in 4.3)", "D", "11=A|40=1|54=1|55=IBM|60=20240102-10:11:12|", 1, 21},
+                     {"tag 660 is not FIX 4.3", "0", "660=1|", 0, 660},
+                     {"TradeCaptureReport NoSides 2 with 1", "AE",
+                      "31=1|32=1|55=IBM|60=20240102-10:11:12|75=20240102|150=F|552=2|54=1|37=O1|570=N|571=T1|",
+                      16, 552},
+                     {"TradeCaptureReport side without OrderID", "AE",
+                      "31=1|32=1|55=IBM|60=20240102-10:11:12|75=20240102|150=F|552=1|54=1|576=1|577=1|570=N|"
+                      "571=T1|",
+                      1, 37},
+                 });
+}
+
 TEST(QuickFixValidate, Fix44RejectsBrokenMessages) {
   ExpectRejected(kFix44, "FIX.4.4",
                  {
@@ -277,6 +316,9 @@ TEST(QuickFixGroups, DelimitersAreTheSpecificationsFirstFields) {
   EXPECT_EQ(QuickFixNestedGroupDelimiter(kFix44, "AE", 552, 78), 79);
   EXPECT_EQ(QuickFixGroupDelimiter(kFix42, "D", 453), 0);  // FIX 4.2 has no parties block
   EXPECT_EQ(QuickFixGroupDelimiter(kFix41, "N", 73), 11);
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix43, "D", 453), 448);
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix43, "AE", 552), 54);
+  EXPECT_EQ(QuickFixNestedGroupDelimiter(kFix43, "AE", 552, 576), 577);
   EXPECT_EQ(QuickFixGroupDelimiter(kFix40, "B", 33), 58);
   EXPECT_EQ(QuickFixNestedGroupDelimiter(kFix40, "J", 78, 85), 92);
   EXPECT_EQ(QuickFixGroupDelimiter(kFix41, "E", 73), 0);  // FIX 4.1 lists send one order each

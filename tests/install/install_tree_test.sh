@@ -16,6 +16,7 @@ lib/pkgconfig/fixwire.pc
 share/fixwire/dictionaries/FIX40.xml
 share/fixwire/dictionaries/FIX41.xml
 share/fixwire/dictionaries/FIX42.xml
+share/fixwire/dictionaries/FIX43.xml
 share/fixwire/dictionaries/FIX44.xml
 share/fixwire/dictionaries/FIX50SP2.xml
 share/fixwire/dictionaries/FIXT11.xml"

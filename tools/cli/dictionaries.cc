@@ -119,6 +119,7 @@ const Dictionary* Dictionaries::ForBeginString(std::string_view begin_string) {
   if (begin_string == "FIX.4.0") d = Shipped("FIX40.xml");
   if (begin_string == "FIX.4.1") d = Shipped("FIX41.xml");
   if (begin_string == "FIX.4.2") d = Shipped("FIX42.xml");
+  if (begin_string == "FIX.4.3") d = Shipped("FIX43.xml");
   if (begin_string == "FIX.4.4") d = Shipped("FIX44.xml");
   last_begin_ = std::string(begin_string);
   last_dict_ = d;

@@ -26,6 +26,7 @@ std::string_view ShippedFileFor(std::string_view begin_string) {
   if (begin_string == "FIX.4.0") return "FIX40.xml";
   if (begin_string == "FIX.4.1") return "FIX41.xml";
   if (begin_string == "FIX.4.2") return "FIX42.xml";
+  if (begin_string == "FIX.4.3") return "FIX43.xml";
   if (begin_string == "FIX.4.4") return "FIX44.xml";
   return "";
 }
@@ -37,6 +38,7 @@ std::string_view ShippedAppFileFor(int appl_ver_id) {
     case 2: return ShippedFileFor("FIX.4.0");
     case 3: return ShippedFileFor("FIX.4.1");
     case 4: return ShippedFileFor("FIX.4.2");
+    case 5: return ShippedFileFor("FIX.4.3");
     case 6: return ShippedFileFor("FIX.4.4");
     case 9: return "FIX50SP2.xml";
     default: return "";
