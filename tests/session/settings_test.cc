@@ -737,6 +737,7 @@ TEST(SettingsTest, RequiredKeysPerRole) {
   EXPECT_TRUE(Load(With(fix43, "DataDictionary=FIX43.xml\n")).ok());
   EXPECT_TRUE(Load(With(fix43, "UseDataDictionary=N\n")).ok());
   EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.4.3\n")).ok());
+  EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.5.0SP1\n")).ok());
   ExpectError(With(fixt, "DefaultApplVerID=FIX.5.0\n"), 1,
               "missing required setting AppDataDictionary");
   EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.5.0\nAppDataDictionary=FIX50.xml\n")).ok());

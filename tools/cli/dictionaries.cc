@@ -134,6 +134,10 @@ DictionarySet* Dictionaries::Fixt() {
   if (transport == nullptr || app == nullptr) return nullptr;
   fixt_ = std::make_unique<DictionarySet>(*transport);
   std::string_view id = ApplVerIdFor(*app);
+  if (user_app_ == nullptr) {
+    // The other shipped application version, for messages whose ApplVerID (1128) names it.
+    if (const Dictionary* sp1 = Shipped("FIX50SP1.xml"); sp1 != nullptr) fixt_->Add("8", *sp1);
+  }
   fixt_->Add(id, *app);
   fixt_->set_default_appl_ver_id(id);
   fixt_default_app_ = app;
