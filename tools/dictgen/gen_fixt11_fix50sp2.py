@@ -243,11 +243,12 @@ def derive(spec, path):
     def keep(ref):
         return (ref in out.fields) if isinstance(ref, int) else (ref in out.components)
 
+    counts = {n: rows[0][0] for n, (kind, rows) in out.components.items() if kind == "group" and rows}
     while True:
         for kind_rows in list(out.components.values()):
             kind_rows[1][:] = [r for r in kind_rows[1] if keep(r[0])]
         empty = [n for n, (kind, rows) in out.components.items()
-                 if not rows or (kind == "group" and (len(rows) < 2 or rows[0][0] not in out.fields))]
+                 if not rows or (kind == "group" and (len(rows) < 2 or rows[0][0] != counts.get(n)))]
         if not empty:
             break
         for name in empty:
