@@ -609,19 +609,30 @@ absl::StatusOr<SessionConfig> BuildSession(const SettingsSection& section,
   }
 
   // Dictionaries: QuickFIX requires them with UseDataDictionary=Y; fixwire
-  // falls back to the ones it ships (FIX.4.2, FIX.4.4, FIX.5.0SP2, FIXT.1.1)
-  // and requires the key only for the other versions.
+  // falls back to the ones it ships (kShippedVersions, FIXT.1.1) and requires
+  // the key only for the other versions.
   if (c.use_data_dictionary) {
+    // The versions fixwire ships a dictionary for, by ApplVerID.
+    struct Shipped {
+      int appl_ver_id;
+      std::string_view begin_string;
+    };
+    static constexpr Shipped kShippedVersions[] = {
+        {2, "FIX.4.0"}, {3, "FIX.4.1"}, {4, "FIX.4.2"}, {5, "FIX.4.3"}, {6, "FIX.4.4"}, {8, "FIX.5.0SP1"}, {9, "FIX.5.0SP2"}};
+    bool shipped = false;
+    for (const Shipped& v : kShippedVersions) {
+      shipped = shipped || (c.is_fixt() ? v.appl_ver_id == c.default_appl_ver_id
+                                        : v.begin_string == c.begin_string);
+    }
     if (!c.is_fixt()) {
-      if (c.data_dictionary.empty() && c.begin_string != "FIX.4.2" && c.begin_string != "FIX.4.4") {
+      if (c.data_dictionary.empty() && !shipped) {
         return missing("DataDictionary", Cat(" (UseDataDictionary=Y; fixwire ships no ",
                                              c.begin_string, " dictionary)"));
       }
-    } else if (c.app_data_dictionary.empty() && c.default_appl_ver_id != 4 &&
-               c.default_appl_ver_id != 6 && c.default_appl_ver_id != 9) {
+    } else if (c.app_data_dictionary.empty() && !shipped) {
       return missing("AppDataDictionary",
                      " (UseDataDictionary=Y; fixwire ships application dictionaries for "
-                     "FIX.4.2, FIX.4.4 and FIX.5.0SP2 only)");
+                     "FIX.4.0 .. FIX.4.4, FIX.5.0SP1 and FIX.5.0SP2 only)");
     }
   }
 

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <type_traits>
 #include <unordered_map>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "pugixml.hpp"
@@ -58,7 +59,9 @@ std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
 // DictionaryBuilder compiles one parsed XML document into a Dictionary.
 class DictionaryBuilder {
  public:
-  DictionaryBuilder(std::string_view xml, std::string_view source) : xml_(xml), source_(source) {
+  DictionaryBuilder(std::string_view xml, std::string_view source,
+                    std::vector<std::string>* warnings)
+      : xml_(xml), source_(source), warnings_(warnings) {
     line_starts_.push_back(0);
     for (std::size_t i = 0; i < xml.size(); ++i) {
       if (xml[i] == '\n') line_starts_.push_back(i + 1);
@@ -85,6 +88,12 @@ class DictionaryBuilder {
   absl::Status Error(pugi::xml_node node, std::string_view problem) const {
     std::ptrdiff_t off = node ? node.offset_debug() : -1;
     return absl::InvalidArgumentError(Cat(source_, ":", LineOf(off), ": ", problem));
+  }
+
+  void Warn(pugi::xml_node node, std::string_view problem) {
+    if (warnings_ == nullptr) return;
+    std::ptrdiff_t off = node ? node.offset_debug() : -1;
+    warnings_->push_back(Cat(source_, ":", LineOf(off), ": ", problem));
   }
 
   absl::Status LoadFields(pugi::xml_node fields);
@@ -117,6 +126,7 @@ class DictionaryBuilder {
 
   std::string_view xml_;
   std::string source_;
+  std::vector<std::string>* warnings_;  // may be null
   std::vector<std::size_t> line_starts_;
   pugi::xml_document doc_;
   Dictionary d_;
@@ -197,10 +207,15 @@ absl::StatusOr<std::uint32_t> DictionaryBuilder::BuildGroup(pugi::xml_node group
   }
   const RawField& count = raw_[it->second];
   // FIX 4.0-4.2 had no NumInGroup type: their specifications type every
-  // NoXXX field "int", so an INT count field is accepted there (only there).
-  const bool legacy_int_count =
-      count.type == FieldType::kInt && d_.major_ == 4 && d_.minor_ <= 2;
-  if (count.type != FieldType::kNumInGroup && !legacy_int_count) {
+  // NoXXX field "int", so an INT count field is normal there. In later
+  // versions it is a quirk (QuickFIX's FIX43.xml types NoClearingInstructions
+  // INT): accepted as QuickFIX does, and reported as a warning.
+  if (count.type == FieldType::kInt) {
+    if (!(d_.major_ == 4 && d_.minor_ <= 2)) {
+      Warn(group, Cat("group '", name, "' in ", where,
+                      ": count field is INT, not NUMINGROUP; accepted as a group"));
+    }
+  } else if (count.type != FieldType::kNumInGroup) {
     return Error(group, Cat("group '", name, "' in ", where,
                                      ": count field is not NUMINGROUP (type is ",
                                      FieldTypeName(count.type), ")"));
@@ -579,12 +594,28 @@ absl::StatusOr<Dictionary> DictionaryBuilder::Build() {
 }
 
 absl::StatusOr<Dictionary> LoadDictionaryFromString(std::string_view xml,
+                                                    std::string_view source,
+                                                    std::vector<std::string>* warnings) {
+  std::vector<std::string> found;
+  auto builder = std::make_unique<DictionaryBuilder>(xml, source, &found);
+  absl::StatusOr<Dictionary> d = builder->Build();
+  if (d.ok() && warnings != nullptr) {
+    warnings->insert(warnings->end(), found.begin(), found.end());
+  }
+  return d;
+}
+
+absl::StatusOr<Dictionary> LoadDictionaryFromString(std::string_view xml,
                                                     std::string_view source) {
-  auto builder = std::make_unique<DictionaryBuilder>(xml, source);
-  return builder->Build();
+  return LoadDictionaryFromString(xml, source, nullptr);
 }
 
 absl::StatusOr<Dictionary> LoadDictionaryFile(const std::string& path) {
+  return LoadDictionaryFile(path, nullptr);
+}
+
+absl::StatusOr<Dictionary> LoadDictionaryFile(const std::string& path,
+                                              std::vector<std::string>* warnings) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) return absl::NotFoundError(Cat(path, ": cannot open file"));
   std::string xml;
@@ -594,7 +625,7 @@ absl::StatusOr<Dictionary> LoadDictionaryFile(const std::string& path) {
   bool failed = std::ferror(f) != 0;
   std::fclose(f);
   if (failed) return absl::DataLossError(Cat(path, ": read error"));
-  return LoadDictionaryFromString(xml, path);
+  return LoadDictionaryFromString(xml, path, warnings);
 }
 
 }  // namespace fixwire

@@ -290,7 +290,7 @@ TEST(DictionaryLoaderTest, AttributeProblemsInline) {
   }
 }
 
-TEST(DictionaryLoaderTest, IntGroupCountOnlyBeforeFix43) {
+TEST(DictionaryLoaderTest, IntGroupCountAcceptedWarnedAfterFix42) {
   auto xml = [](const char* minor) {
     return std::string("<fix type='FIX' major='4' minor='") + minor +
            "'><messages><message name='M' msgtype='M'><group name='NoX'>"
@@ -298,13 +298,56 @@ TEST(DictionaryLoaderTest, IntGroupCountOnlyBeforeFix43) {
            "<field number='1' name='A' type='STRING'/><field number='2' name='NoX' type='INT'/>"
            "</fields></fix>";
   };
-  auto d42 = LoadDictionaryFromString(xml("2"), "fix42.xml");
+  // FIX 4.0-4.2 type every NoXXX field int: normal, no warning.
+  std::vector<std::string> w42;
+  auto d42 = LoadDictionaryFromString(xml("2"), "fix42.xml", &w42);
   ASSERT_TRUE(d42.ok()) << d42.status();
   EXPECT_TRUE(d42->field(2)->flags & FieldDef::kIsGroupCount);
-  auto d44 = LoadDictionaryFromString(xml("4"), "fix44.xml");
-  ASSERT_FALSE(d44.ok());
-  EXPECT_NE(d44.status().message().find("count field is not NUMINGROUP (type is INT)"),
-            std::string::npos);
+  EXPECT_TRUE(w42.empty());
+  // Later versions: accepted as QuickFIX does, with a warning.
+  std::vector<std::string> w44;
+  auto d44 = LoadDictionaryFromString(xml("4"), "fix44.xml", &w44);
+  ASSERT_TRUE(d44.ok()) << d44.status();
+  EXPECT_TRUE(d44->field(2)->flags & FieldDef::kIsGroupCount);
+  ASSERT_EQ(w44.size(), 1u);
+  EXPECT_EQ(w44[0],
+            "fix44.xml:1: group 'NoX' in message 'M': count field is INT, not NUMINGROUP; "
+            "accepted as a group");
+  // The old signature still loads it, silently.
+  EXPECT_TRUE(LoadDictionaryFromString(xml("4"), "fix44.xml").ok());
+}
+
+// QuickFIX's FIX43.xml types NoClearingInstructions (in NoSides) INT.
+TEST(DictionaryLoaderTest, Fix43NestedIntGroupCountQuirk) {
+  const std::string path = "tests/data/dictionaries/int_group_count43.xml";
+  std::vector<std::string> warnings;
+  auto d = LoadDictionaryFile(path, &warnings);
+  ASSERT_TRUE(d.ok()) << d.status();
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], path + ":31: group 'NoClearingInstructions' in group 'NoSides': "
+                                "count field is INT, not NUMINGROUP; accepted as a group");
+  EXPECT_TRUE(d->field(576)->flags & FieldDef::kIsGroupCount);
+  const MessageDef* cross = d->message("s");
+  ASSERT_NE(cross, nullptr);
+  const Scope& body = d->scope(cross->body);
+  const Scope* sides = nullptr;
+  for (const ScopeMember& m : d->members(body)) {
+    if (m.tag == 552) sides = &d->scope(m.group);
+  }
+  ASSERT_NE(sides, nullptr);
+  const Scope* clearing = nullptr;
+  for (const ScopeMember& m : d->members(*sides)) {
+    if (m.tag == 576) clearing = &d->scope(m.group);
+  }
+  ASSERT_NE(clearing, nullptr);
+  EXPECT_EQ(clearing->count_tag, 576u);
+  EXPECT_EQ(clearing->delimiter, 577u);
+  // Without a warnings list it loads the same.
+  EXPECT_TRUE(LoadDictionaryFile(path).ok());
+  // A failed load leaves the list unchanged.
+  std::vector<std::string> none;
+  EXPECT_FALSE(LoadDictionaryFile("tests/data/dictionaries/malformed/truncated.xml", &none).ok());
+  EXPECT_TRUE(none.empty());
 }
 
 // --- shipped dictionaries ---

@@ -12,7 +12,10 @@
 namespace fixwire_fix4test {
 namespace {
 
+constexpr char kFix40[] = "codec/dictionaries/FIX40.xml";
+constexpr char kFix41[] = "codec/dictionaries/FIX41.xml";
 constexpr char kFix42[] = "codec/dictionaries/FIX42.xml";
+constexpr char kFix43[] = "codec/dictionaries/FIX43.xml";
 constexpr char kFix44[] = "codec/dictionaries/FIX44.xml";
 
 Dictionary MustLoad(const std::string& path) {
@@ -40,7 +43,7 @@ TEST_P(ShippedFile, LoadsAndIsConsistent) {
 }
 
 INSTANTIATE_TEST_SUITE_P(All, ShippedFile,
-                         ::testing::Values(kFix42, kFix44, "codec/dictionaries/FIXT11.xml",
+                         ::testing::Values(kFix40, kFix41, kFix42, kFix43, kFix44, "codec/dictionaries/FIXT11.xml",
                                            "codec/dictionaries/FIX50SP2.xml"));
 
 // ---- the checker itself finds each kind of problem ------------------------------------------
@@ -158,6 +161,9 @@ const std::vector<Version>& Versions() {
   static const std::vector<Version>* versions = new std::vector<Version>{
       {kFix42, "2", 446, {"0", "1", "2", "3", "4", "5", "A", "D", "F", "G", "9", "8", "V", "W", "X", "Y",
                           "R", "S", "Z", "i", "b", "c", "d", "e", "f", "E", "K", "L", "M", "N", "j"}},
+      {kFix43, "3", 659, {"0", "1", "2", "3", "4", "5", "A", "D", "F", "G", "9", "8", "AB", "AC", "q", "r", "V",
+                          "W", "X", "Y", "R", "S", "Z", "i", "b", "AI", "c", "d", "e", "f", "x", "y", "E", "K",
+                          "L", "M", "N", "j", "AE", "J", "P", "T", "s", "t", "u"}},
       {kFix44, "4", 956, {"0", "1", "2", "3", "4", "5", "A", "D", "F", "G", "9", "8", "AB", "AC", "q", "r", "V",
                           "W", "X", "Y", "R", "S", "Z", "i", "b", "AI", "c", "d", "e", "f", "x", "y", "E", "K",
                           "L", "M", "N", "j", "AE"}},
@@ -195,10 +201,10 @@ TEST(Fix4Facts, RequiredMessagesArePresentWithTheRightCategory) {
   }
 }
 
-// FIX 4.2 defines 46 messages and FIX 4.4 93; the file holds every one, and MsgType(35) lists
-// exactly the msgtypes of the file's messages.
+// FIX 4.0 defines 27 messages, FIX 4.1 28, FIX 4.2 46, FIX 4.3 68 and FIX 4.4 93; the file holds every one, and
+// MsgType(35) lists exactly the msgtypes of the file's messages.
 TEST(Fix4Facts, EveryMessageOfTheVersionAndMsgTypeValuesAgree) {
-  const std::pair<const char*, size_t> counts[] = {{kFix42, 46}, {kFix44, 93}};
+  const std::pair<const char*, size_t> counts[] = {{kFix40, 27}, {kFix41, 28}, {kFix42, 46}, {kFix43, 68}, {kFix44, 93}};
   for (const auto& count : counts) {
     Dictionary d = MustLoad(count.first);
     EXPECT_EQ(d.messages.size(), count.second) << count.first;
@@ -343,6 +349,139 @@ TEST(Fix4Facts, Fix42UsesFix42NamesAndTypes) {
   for (const char* type : {"SEQNUM", "NUMINGROUP", "PERCENTAGE", "COUNTRY", "UTCDATEONLY"}) {
     for (const FieldDef& field : d.fields) EXPECT_NE(field.type, type) << field.name;
   }
+}
+
+// FIX 4.1: tags 1..211, its 28 messages, its names and types, its header, lists without NoOrders.
+TEST(Fix4Facts, Fix41VersionMessagesNamesAndLayouts) {
+  Dictionary d = MustLoad(kFix41);
+  EXPECT_EQ(d.type, "FIX");
+  EXPECT_EQ(d.major, "4");
+  EXPECT_EQ(d.minor, "1");
+  for (const FieldDef& field : d.fields) EXPECT_LE(field.number, 211) << field.name;
+  for (int tag = 1; tag <= 10; ++tag) EXPECT_NE(d.FieldNumber(tag), nullptr) << tag;
+  EXPECT_NE(d.FieldNumber(211), nullptr);
+  EXPECT_EQ(d.FieldNumber(101), nullptr);  // never assigned
+  const std::vector<std::string> admin = {"0", "1", "2", "3", "4", "5", "A"};
+  for (const char* msgtype : {"0", "1", "2", "3", "4", "5", "A", "6", "7", "8", "9", "B", "C", "D", "E",
+                              "F", "G", "H", "J", "K", "L", "M", "N", "P", "Q", "R", "S", "T"}) {
+    const MessageDef* message = d.Message(msgtype);
+    ASSERT_NE(message, nullptr) << msgtype;
+    bool is_admin = false;
+    for (const std::string& a : admin) is_admin = is_admin || a == msgtype;
+    EXPECT_EQ(message->msgcat, is_admin ? "admin" : "app") << msgtype;
+  }
+  for (const char* msgtype : {"V", "W", "X", "j", "i"}) EXPECT_EQ(d.Message(msgtype), nullptr) << msgtype;
+  const struct {
+    int tag;
+    const char* name;
+    const char* type;
+  } facts[] = {{20, "ExecTransType", "CHAR"}, {22, "IDSource", "STRING"},  {32, "LastShares", "QTY"},
+               {34, "MsgSeqNum", "INT"},       {68, "ListNoOrds", "INT"},    {73, "NoOrders", "INT"},
+               {150, "ExecType", "CHAR"},      {151, "LeavesQty", "QTY"},    {200, "MaturityMonthYear", "MONTHYEAR"}};
+  for (const auto& fact : facts) {
+    const FieldDef* field = d.FieldNumber(fact.tag);
+    ASSERT_NE(field, nullptr) << fact.tag;
+    EXPECT_EQ(field->name, fact.name) << fact.tag;
+    EXPECT_EQ(field->type, fact.type) << fact.tag;
+  }
+  // OrdStatus and ExecType end at C=Expired (FIX 4.2 added D and E).
+  for (int tag : {39, 150}) {
+    ASSERT_FALSE(d.FieldNumber(tag)->values.empty());
+    EXPECT_EQ(d.FieldNumber(tag)->values.back().first, "C") << tag;
+  }
+  // Header: no XmlData, MessageEncoding or LastMsgSeqNumProcessed (FIX 4.2).
+  FlatScope header = Flatten(d, d.header);
+  const std::vector<std::string> first = {"BeginString", "BodyLength", "MsgType"};
+  for (size_t i = 0; i < first.size(); ++i) EXPECT_EQ(header.members[i], first[i]);
+  for (const std::string& name : header.members) {
+    EXPECT_NE(name, "XmlData");
+    EXPECT_NE(name, "LastMsgSeqNumProcessed");
+  }
+  EXPECT_EQ(Flatten(d, d.trailer).members.back(), "CheckSum");
+  // NewOrderList sends one order per message: no NoOrders group; ListStatus has one.
+  EXPECT_EQ(MessageGroup(d, "E", "NoOrders").count, "");
+  const FlatGroup status = MessageGroup(d, "N", "NoOrders");
+  ASSERT_EQ(status.count, "NoOrders");
+  EXPECT_EQ(status.members.front(), "ClOrdID");
+  // No TransactTime in a FIX 4.1 new order; OrderQty and LastShares required in an execution.
+  FlatScope order = Flatten(d, d.Message("D")->body);
+  for (const std::string& name : order.members) EXPECT_NE(name, "TransactTime");
+  FlatScope exec = Flatten(d, d.Message("8")->body);
+  for (size_t i = 0; i < exec.members.size(); ++i) {
+    if (exec.members[i] == "LastShares" || exec.members[i] == "LastPx") {
+      EXPECT_TRUE(exec.required[i]) << exec.members[i];
+    }
+  }
+}
+
+// FIX 4.3: its names, its nested groups, the count field QuickFIX's own FIX43.xml types INT.
+TEST(Fix4Facts, Fix43NamesAndGroups) {
+  Dictionary d = MustLoad(kFix43);
+  const struct {
+    int tag;
+    const char* name;
+    const char* type;
+  } facts[] = {{23, "IOIid", "STRING"},          {32, "LastQty", "QTY"},
+               {53, "Quantity", "QTY"},          {63, "SettlmntTyp", "CHAR"},
+               {64, "FutSettDate", "LOCALMKTDATE"}, {74, "AvgPrxPrecision", "INT"},
+               {286, "OpenCloseSettleFlag", "MULTIPLEVALUESTRING"}, {393, "TotalNumSecurities", "INT"},
+               {576, "NoClearingInstructions", "NUMINGROUP"}, {659, "SideComplianceID", "STRING"}};
+  for (const auto& fact : facts) {
+    const FieldDef* field = d.FieldNumber(fact.tag);
+    ASSERT_NE(field, nullptr) << fact.tag;
+    EXPECT_EQ(field->name, fact.name) << fact.tag;
+    EXPECT_EQ(field->type, fact.type) << fact.tag;
+  }
+  for (int tag : {660, 661, 802}) EXPECT_EQ(d.FieldNumber(tag), nullptr) << tag << " is FIX 4.4";
+  EXPECT_EQ(d.Message("J")->name, "Allocation");
+  EXPECT_EQ(d.Message("P")->name, "AllocationAck");
+  EXPECT_EQ(d.Message("AC")->name, "MultilegOrderCancelReplaceRequest");
+  for (const char* msgtype : {"AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW",
+                              "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH"}) {
+    EXPECT_EQ(d.Message(msgtype), nullptr) << msgtype << " is FIX 4.4";
+  }
+  // One PartySubID per party: FIX 4.4 added the NoPartySubIDs group.
+  const FlatGroup parties = MessageGroup(d, "D", "NoPartyIDs");
+  ASSERT_EQ(parties.count, "NoPartyIDs");
+  EXPECT_EQ(parties.members, (std::vector<std::string>{"PartyID", "PartyIDSource", "PartyRole", "PartySubID"}));
+  EXPECT_TRUE(parties.nested.empty());
+  const FlatGroup sides = MessageGroup(d, "s", "NoSides");
+  ASSERT_EQ(sides.count, "NoSides");
+  EXPECT_EQ(sides.members.front(), "Side");
+  // TradeCaptureReport sides count their clearing instructions with a NUMINGROUP field.
+  const FlatGroup trade_sides = MessageGroup(d, "AE", "NoSides");
+  EXPECT_EQ(FindGroup(trade_sides.nested, "NoClearingInstructions").members,
+            std::vector<std::string>{"ClearingInstruction"});
+}
+
+// FIX 4.0: tags 1..140, its 27 messages, the counts it has before NumInGroup fields existed.
+TEST(Fix4Facts, Fix40VersionMessagesAndGroups) {
+  Dictionary d = MustLoad(kFix40);
+  EXPECT_EQ(d.major, "4");
+  EXPECT_EQ(d.minor, "0");
+  for (const FieldDef& field : d.fields) EXPECT_LE(field.number, 140) << field.name;
+  EXPECT_NE(d.FieldNumber(140), nullptr);
+  for (const char* msgtype : {"0", "1", "2", "3", "4", "5", "A", "6", "7", "8", "9", "B", "C", "D", "E",
+                              "F", "G", "H", "J", "K", "L", "M", "N", "P", "Q", "R", "S"}) {
+    EXPECT_NE(d.Message(msgtype), nullptr) << msgtype;
+  }
+  EXPECT_EQ(d.Message("T"), nullptr);  // SettlementInstructions: FIX 4.1
+  // A FIX 4.0 Logon is EncryptMethod, HeartBtInt and RawData only.
+  EXPECT_EQ(Flatten(d, d.Message("A")->body).members,
+            (std::vector<std::string>{"EncryptMethod", "HeartBtInt", "RawDataLength", "RawData"}));
+  // LinesOfText counts the Text lines of News and Email; NoDlvyInst the delivery instructions.
+  for (const char* msgtype : {"B", "C"}) {
+    const FlatGroup lines = MessageGroup(d, msgtype, "LinesOfText");
+    ASSERT_EQ(lines.count, "LinesOfText") << msgtype;
+    EXPECT_EQ(lines.members, std::vector<std::string>{"Text"}) << msgtype;
+  }
+  const FlatGroup dlvy = FindGroup(MessageGroup(d, "J", "NoAllocs").nested, "NoDlvyInst");
+  ASSERT_EQ(dlvy.count, "NoDlvyInst");
+  EXPECT_EQ(dlvy.members, (std::vector<std::string>{"BrokerOfCredit", "DlvyInst"}));
+  EXPECT_EQ(MessageGroup(d, "J", "NoMiscFees").count, "NoMiscFees");
+  EXPECT_EQ(MessageGroup(d, "8", "NoMiscFees").count, "NoMiscFees");
+  EXPECT_EQ(d.FieldNumber(68)->name, "ListNoOrds");
+  EXPECT_EQ(MessageGroup(d, "E", "NoOrders").count, "");
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// QuickFIX 1.15 judges fixwire's FIX 4.2 and FIX 4.4 dictionaries: it must load them, accept
+// QuickFIX 1.15 judges fixwire's FIX 4.0 .. FIX 4.4 dictionaries: it must load them, accept
 // well-formed messages, reject broken ones for the right SessionRejectReason, see the groups with
 // the delimiters the specification gives, and re-serialise group entries in the order we wrote.
 #include <cstdio>
@@ -11,7 +11,10 @@
 namespace fixwire_fix4test {
 namespace {
 
+constexpr char kFix40[] = "codec/dictionaries/FIX40.xml";
+constexpr char kFix41[] = "codec/dictionaries/FIX41.xml";
 constexpr char kFix42[] = "codec/dictionaries/FIX42.xml";
+constexpr char kFix43[] = "codec/dictionaries/FIX43.xml";
 constexpr char kFix44[] = "codec/dictionaries/FIX44.xml";
 
 // Frames body ("35=...|...|", '|' for SOH, header fields after 35 in tag order) with BeginString,
@@ -40,6 +43,43 @@ struct Sample {
   const char* fields;  // body fields in ascending tag order at top level, groups in dictionary order
 };
 
+// Messages that follow the FIX 4.0 specification; News and Allocation with the groups that
+// QuickFIX's own FIX40 classes do not have (docs/dictionaries.md).
+const std::vector<Sample>& Fix40Samples() {
+  static const std::vector<Sample>* samples = new std::vector<Sample>{
+      {"Heartbeat", "0", ""},
+      {"Logon", "A", "98=0|108=30|"},
+      {"NewOrderSingle", "D", "1=ACC|11=ORD1|21=1|38=100|40=2|44=101.25|54=1|55=IBM|59=0|"},
+      {"ExecutionReport", "8",
+       "6=101.25|14=100|17=E1|20=0|31=101.25|32=100|37=O1|38=100|39=2|54=1|55=IBM|136=1|137=1.5|138=USD|"
+       "139=1|"},
+      {"News", "B", "33=2|58=line one|58=line two|"},
+      {"Allocation", "J",
+       "6=101|53=100|54=1|55=IBM|70=AL1|71=0|73=1|11=C1|75=20240102|78=1|79=ACC|80=100|85=2|92=B1|86=D1|"
+       "92=B2|86=D2|"},
+      {"DontKnowTrade", "Q", "31=1|32=1|38=1|54=1|55=IBM|127=A|"},
+  };
+  return *samples;
+}
+
+// Messages that follow the FIX 4.1 specification.
+const std::vector<Sample>& Fix41Samples() {
+  static const std::vector<Sample>* samples = new std::vector<Sample>{
+      {"Heartbeat", "0", ""},
+      {"TestRequest", "1", "112=T1|"},
+      {"Logon", "A", "98=0|108=30|141=Y|"},
+      {"NewOrderSingle", "D", "1=ACC|11=ORD1|21=1|22=4|38=100|40=2|44=101.25|48=US4592001014|54=1|55=IBM|59=0|"},
+      {"ExecutionReport", "8",
+       "6=101.25|14=100|17=E1|20=0|31=101.25|32=100|37=O1|38=100|39=2|54=1|55=IBM|150=2|151=0|"},
+      {"NewOrderList", "E", "11=C1|21=1|38=10|40=1|54=1|55=IBM|66=L1|67=1|68=2|"},
+      {"ListStatus", "N",
+       "66=L1|73=2|11=C1|14=10|151=0|84=0|6=1.5|11=C2|14=0|151=20|84=0|6=0|82=1|83=1|"},
+      {"QuoteRequest", "R", "38=100|54=1|55=IBM|131=QR1|"},
+      {"SettlementInstructions", "T", "60=20240102-10:11:12|79=A1|160=0|162=S1|163=N|165=1|"},
+  };
+  return *samples;
+}
+
 // Messages that follow the FIX 4.2 specification.
 const std::vector<Sample>& Fix42Samples() {
   static const std::vector<Sample>* samples = new std::vector<Sample>{
@@ -65,6 +105,23 @@ const std::vector<Sample>& Fix42Samples() {
       {"NewOrderList", "E",
        "66=L1|68=2|73=2|11=C1|67=1|55=IBM|54=1|38=10|40=1|11=C2|67=2|55=MSFT|54=2|38=20|40=1|394=3|"},
       {"BusinessMessageReject", "j", "58=no|372=D|380=3|"},
+  };
+  return *samples;
+}
+
+// Messages that follow the FIX 4.3 specification.
+const std::vector<Sample>& Fix43Samples() {
+  static const std::vector<Sample>* samples = new std::vector<Sample>{
+      {"Heartbeat", "0", ""},
+      {"Logon", "A", "98=0|108=30|141=Y|"},
+      {"NewOrderSingle", "D",
+       "11=ORD1|21=1|38=100|40=2|44=101.25|54=1|55=IBM|60=20240102-10:11:12|453=1|448=B1|447=D|452=1|"
+       "523=SUB|"},
+      {"ExecutionReport", "8", "6=0|14=0|17=E1|37=O1|39=0|54=1|55=IBM|150=0|151=100|"},
+      {"TradeCaptureReport", "AE",
+       "31=101.5|32=100|55=IBM|60=20240102-10:11:12|75=20240102|150=F|552=2|54=1|37=O1|576=2|577=1|577=2|"
+       "54=2|37=O2|570=N|571=T1|"},
+      {"MassQuote", "i", "117=Q1|296=1|302=S1|304=1|295=1|299=E1|55=IBM|132=1.1|"},
   };
   return *samples;
 }
@@ -100,8 +157,14 @@ const std::vector<Sample>& Fix44Samples() {
   return *samples;
 }
 
-TEST(QuickFixLoad, BothDictionariesLoad) {
+TEST(QuickFixLoad, EveryDictionaryLoads) {
+  EXPECT_EQ(QuickFixLoadError(kFix40), "");
+  EXPECT_EQ(QuickFixBeginString(kFix40), "FIX.4.0");
+  EXPECT_EQ(QuickFixLoadError(kFix41), "");
+  EXPECT_EQ(QuickFixBeginString(kFix41), "FIX.4.1");
   EXPECT_EQ(QuickFixLoadError(kFix42), "");
+  EXPECT_EQ(QuickFixLoadError(kFix43), "");
+  EXPECT_EQ(QuickFixBeginString(kFix43), "FIX.4.3");
   EXPECT_EQ(QuickFixLoadError(kFix44), "");
   EXPECT_EQ(QuickFixBeginString(kFix42), "FIX.4.2");
   EXPECT_EQ(QuickFixBeginString(kFix44), "FIX.4.4");
@@ -121,8 +184,20 @@ void ExpectValidAndRoundTrips(const char* path, const char* begin_string, const 
   }
 }
 
+TEST(QuickFixValidate, Fix40MessagesPassAndKeepTheirOrder) {
+  ExpectValidAndRoundTrips(kFix40, "FIX.4.0", Fix40Samples());
+}
+
+TEST(QuickFixValidate, Fix41MessagesPassAndKeepTheirOrder) {
+  ExpectValidAndRoundTrips(kFix41, "FIX.4.1", Fix41Samples());
+}
+
 TEST(QuickFixValidate, Fix42MessagesPassAndKeepTheirOrder) {
   ExpectValidAndRoundTrips(kFix42, "FIX.4.2", Fix42Samples());
+}
+
+TEST(QuickFixValidate, Fix43MessagesPassAndKeepTheirOrder) {
+  ExpectValidAndRoundTrips(kFix43, "FIX.4.3", Fix43Samples());
 }
 
 TEST(QuickFixValidate, Fix44MessagesPassAndKeepTheirOrder) {
@@ -146,6 +221,32 @@ void ExpectRejected(const char* path, const char* begin_string, const std::vecto
   }
 }
 
+TEST(QuickFixValidate, Fix40RejectsBrokenMessages) {
+  ExpectRejected(kFix40, "FIX.4.0",
+                 {
+                     {"D without HandlInst", "D", "11=A|40=1|54=1|55=IBM|", 1, 21},
+                     {"tag 141 is not FIX 4.0", "0", "141=Y|", 0, 141},
+                     {"News LinesOfText 3 with 2 lines", "B", "33=3|58=a|58=b|", 16, 33},
+                     {"OrderCancelRequest without CxlType", "F", "11=B|38=100|41=A|54=1|55=IBM|", 1, 125},
+                 });
+}
+
+TEST(QuickFixValidate, Fix41RejectsBrokenMessages) {
+  ExpectRejected(kFix41, "FIX.4.1",
+                 {
+                     {"D without HandlInst", "D", "11=A|40=1|54=1|55=IBM|", 1, 21},
+                     {"D with TransactTime (FIX 4.2)", "D", "11=A|21=1|40=1|54=1|55=IBM|60=20240102-10:11:12|", 2, 60},
+                     {"tag 336 is not FIX 4.1", "0", "336=X|", 0, 336},
+                     {"OrdStatus E is FIX 4.2 only", "8",
+                      "6=0|14=0|17=E1|20=0|31=0|32=0|37=O1|38=100|39=E|54=1|55=IBM|150=0|151=100|", 5, 39},
+                     {"ExecutionReport without LastShares", "8",
+                      "6=0|14=0|17=E1|20=0|31=0|37=O1|38=100|39=0|54=1|55=IBM|150=0|151=100|", 1, 32},
+                     {"NewOrderList without ListNoOrds", "E", "11=C1|21=1|38=10|40=1|54=1|55=IBM|66=L1|67=1|", 1, 68},
+                     {"ListStatus NoOrders 3 with 2", "N",
+                      "66=L1|73=3|11=C1|14=10|151=0|84=0|6=1.5|11=C2|14=0|151=20|84=0|6=0|82=1|83=1|", 16, 73},
+                 });
+}
+
 TEST(QuickFixValidate, Fix42RejectsBrokenMessages) {
   ExpectRejected(kFix42, "FIX.4.2",
                  {
@@ -159,6 +260,21 @@ TEST(QuickFixValidate, Fix42RejectsBrokenMessages) {
                      {"NoRelatedSym 3 with 2 entries", "R", "131=Q|146=3|55=IBM|55=MSFT|", 16, 146},
                      {"MassQuote sets 2 with 1", "i",
                       "117=Q|296=2|302=S|311=IBM|304=2|295=2|299=E1|299=E2|", 16, 296},
+                 });
+}
+
+TEST(QuickFixValidate, Fix43RejectsBrokenMessages) {
+  ExpectRejected(kFix43, "FIX.4.3",
+                 {
+                     {"D without HandlInst (required in 4.3)", "D", "11=A|40=1|54=1|55=IBM|60=20240102-10:11:12|", 1, 21},
+                     {"tag 660 is not FIX 4.3", "0", "660=1|", 0, 660},
+                     {"TradeCaptureReport NoSides 2 with 1", "AE",
+                      "31=1|32=1|55=IBM|60=20240102-10:11:12|75=20240102|150=F|552=2|54=1|37=O1|570=N|571=T1|",
+                      16, 552},
+                     {"TradeCaptureReport side without OrderID", "AE",
+                      "31=1|32=1|55=IBM|60=20240102-10:11:12|75=20240102|150=F|552=1|54=1|576=1|577=1|570=N|"
+                      "571=T1|",
+                      1, 37},
                  });
 }
 
@@ -199,6 +315,14 @@ TEST(QuickFixGroups, DelimitersAreTheSpecificationsFirstFields) {
   EXPECT_EQ(QuickFixGroupDelimiter(kFix44, "AE", 552), 54);
   EXPECT_EQ(QuickFixNestedGroupDelimiter(kFix44, "AE", 552, 78), 79);
   EXPECT_EQ(QuickFixGroupDelimiter(kFix42, "D", 453), 0);  // FIX 4.2 has no parties block
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix41, "N", 73), 11);
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix43, "D", 453), 448);
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix43, "AE", 552), 54);
+  EXPECT_EQ(QuickFixNestedGroupDelimiter(kFix43, "AE", 552, 576), 577);
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix40, "B", 33), 58);
+  EXPECT_EQ(QuickFixNestedGroupDelimiter(kFix40, "J", 78, 85), 92);
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix41, "E", 73), 0);  // FIX 4.1 lists send one order each
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix41, "6", 199), 104);
 }
 
 }  // namespace

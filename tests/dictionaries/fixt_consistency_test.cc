@@ -15,6 +15,7 @@ namespace {
 
 constexpr char kFixt[] = "codec/dictionaries/FIXT11.xml";
 constexpr char kFix50Sp2[] = "codec/dictionaries/FIX50SP2.xml";
+constexpr char kFix50Sp1[] = "codec/dictionaries/FIX50SP1.xml";
 
 DictModel Load(const std::string& path) {
   DictModel model;
@@ -114,7 +115,7 @@ TEST(FixtChecker, ReportsUnreadableFiles) {
 // ---- the shipped files ----
 
 TEST(FixtDictionaries, AreConsistent) {
-  for (const char* path : {kFixt, kFix50Sp2}) {
+  for (const char* path : {kFixt, kFix50Sp2, kFix50Sp1}) {
     DictModel model = Load(path);
     const std::vector<std::string> problems = ConsistencyProblems(model);
     EXPECT_TRUE(problems.empty()) << path << ": " << problems.size() << " problems, first: " << problems.front();
@@ -136,6 +137,54 @@ TEST(FixtDictionaries, VersionAttributesAndSections) {
   EXPECT_TRUE(a.trailer.empty());
   for (const MessageDef& m : a.messages) EXPECT_EQ(m.msgcat, "app") << m.name;
   for (const MessageDef& m : t.messages) EXPECT_EQ(m.msgcat, "admin") << m.name;
+}
+
+// FIX 5.0 SP1: tags up to 1426, the messages of SP2 less the three stream assignment messages,
+// the fields SP2 renamed under their SP1 names, trade report sides that name their order directly.
+TEST(FixtDictionaries, Fix50Sp1Facts) {
+  DictModel a = Load(kFix50Sp1);
+  EXPECT_EQ(a.type, "FIX");
+  EXPECT_EQ(a.major, 5);
+  EXPECT_EQ(a.minor, 0);
+  EXPECT_EQ(a.servicepack, 1);
+  EXPECT_TRUE(a.header.empty());
+  EXPECT_TRUE(a.trailer.empty());
+  for (const FieldDef& f : a.fields) EXPECT_LE(f.number, 1426) << f.name;
+  EXPECT_NE(a.FieldNumbered(1426), nullptr);
+  DictModel sp2 = Load(kFix50Sp2);
+  EXPECT_EQ(a.messages.size() + 3, sp2.messages.size());
+  for (const char* msgtype : {"CC", "CD", "CE"}) EXPECT_EQ(a.MessageOfType(msgtype), nullptr) << msgtype;
+  for (const MessageDef& m : a.messages) EXPECT_EQ(m.msgcat, "app") << m.name;
+  const struct {
+    int number;
+    const char* name;
+    const char* type;
+  } facts[] = {{327, "HaltReasonChar", "CHAR"},
+               {1195, "OptPayAmount", "AMT"},
+               {1197, "FuturesValuationMethod", "STRING"},
+               {1319, "DerivativeFuturesValuationMethod", "STRING"}};
+  for (const auto& fact : facts) {
+    const FieldDef* f = a.FieldNumbered(fact.number);
+    ASSERT_NE(f, nullptr) << fact.number;
+    EXPECT_EQ(f->name, fact.name);
+    EXPECT_EQ(f->type, fact.type);
+  }
+  // TradeCaptureReport (AE): NoSides entries start Side, OrderID; SP2's TradeReportOrderDetail is
+  // not there (RefOrderID 1080 is SP2's inside a side).
+  const MessageDef* report = a.MessageOfType("AE");
+  ASSERT_NE(report, nullptr);
+  const FlatScope flat = a.Flatten(report->body);
+  const FlatGroup* sides = nullptr;
+  for (const FlatGroup& g : flat.groups) {
+    if (g.count_tag == 552) sides = &g;
+  }
+  ASSERT_NE(sides, nullptr);
+  ASSERT_GE(sides->members.size(), 2u);
+  EXPECT_EQ(sides->members[0], 54);
+  EXPECT_EQ(sides->members[1], 37);
+  for (int tag : sides->members) EXPECT_NE(tag, 1080);
+  const std::set<int> top(flat.tags.begin(), flat.tags.end());
+  EXPECT_TRUE(top.count(39));  // OrdStatus at the top of an SP1 trade report
 }
 
 // The FIXT 1.1 standard header: BeginString, BodyLength, MsgType first, then the application

@@ -19,6 +19,7 @@ namespace {
 
 constexpr char kFixt[] = "codec/dictionaries/FIXT11.xml";
 constexpr char kFix50Sp2[] = "codec/dictionaries/FIX50SP2.xml";
+constexpr char kFix50Sp1[] = "codec/dictionaries/FIX50SP1.xml";
 constexpr char kQuickFixInclude[] = "/usr/include/quickfix";
 
 std::string ReadText(const std::string& path) {
@@ -110,6 +111,23 @@ TEST(FixtCrossCheck, FieldNumbersNamesAndTypes) {
   }
 }
 
+// FIX 5.0 SP1: every field exists in QuickFIX under the same number, name and type (327 is
+// HaltReasonChar there, as in QuickFIX), and every enumerated value is one QuickFIX knows.
+TEST(FixtCrossCheck, Fix50Sp1FieldsAgreeWithQuickFix) {
+  DictModel model = Load(kFix50Sp1);
+  ASSERT_GT(model.fields.size(), 1300u);
+  for (const FieldDef& field : model.fields) {
+    auto names = QuickFix().names_of.find(field.number);
+    ASSERT_NE(names, QuickFix().names_of.end()) << "QuickFIX has no field " << field.number;
+    EXPECT_TRUE(names->second.count(field.name)) << field.number << " is " << field.name << " here, "
+                                                 << *names->second.begin() << " in QuickFIX";
+    auto type = QuickFix().type_of.find(field.name);
+    ASSERT_NE(type, QuickFix().type_of.end()) << field.name;
+    if (field.name == "CheckSum") continue;  // String in the specification, see above
+    EXPECT_EQ(field.type, type->second) << field.name;
+  }
+}
+
 // QuickFIX's FixValues.h: field name -> every enumerated value it defines for that name, over all FIX
 // versions (so it may hold values FIX 5.0 SP2 no longer has). Values are trimmed: QuickFIX spells
 // QuoteCondition's "f" as "f " (a space cannot be part of a MultipleStringValue item).
@@ -152,6 +170,19 @@ TEST(FixtCrossCheck, EnumeratedValuesAreKnownToQuickFix) {
     }
   }
   EXPECT_GT(checked, 2900);
+  DictModel sp1 = Load(kFix50Sp1);
+  int checked_sp1 = 0;
+  for (const FieldDef& field : sp1.fields) {
+    if (field.values.empty()) continue;
+    auto known = values.find(field.name);
+    ASSERT_NE(known, values.end()) << "FIX50SP1.xml: QuickFIX has no values for " << field.name;
+    for (const auto& [value, description] : field.values) {
+      if (field.number == 373 && value == "18") continue;  // see above
+      EXPECT_TRUE(known->second.count(value)) << "FIX50SP1.xml: " << field.name << " value " << value;
+      ++checked_sp1;
+    }
+  }
+  EXPECT_GT(checked_sp1, 2000);
 }
 
 // Every field QuickFIX's FIX 5.0 SP2 and FIXT 1.1 message classes use is in our dictionaries.
@@ -254,10 +285,11 @@ void ExpectMessagesCovered(const DictModel& model, const std::string& dir, size_
 // exactly those, for every message.
 TEST(FixtCrossCheck, RequiredBodyFieldsMatchQuickFixConstructors) {
   DictModel app = Load(kFix50Sp2);
+  DictModel sp1 = Load(kFix50Sp1);
   DictModel transport = Load(kFixt);
   int messages = 0;
-  for (const char* dir : {"fix50sp2", "fixt11"}) {
-    const DictModel& model = std::string(dir) == "fixt11" ? transport : app;
+  for (const char* dir : {"fix50sp2", "fixt11", "fix50sp1"}) {
+    const DictModel& model = std::string(dir) == "fixt11" ? transport : std::string(dir) == "fix50sp1" ? sp1 : app;
     for (const auto& entry : std::filesystem::directory_iterator(std::string(kQuickFixInclude) + "/" + dir)) {
       const std::string text = ReadText(entry.path().string());
       const auto classes = Between(text, "class ", " : public Message");
@@ -280,11 +312,15 @@ TEST(FixtCrossCheck, RequiredBodyFieldsMatchQuickFixConstructors) {
       ++messages;
     }
   }
-  EXPECT_GT(messages, 100);
+  EXPECT_GT(messages, 200);
 }
 
 TEST(FixtCrossCheck, ApplicationMessagesCoverQuickFixs) {
   ExpectMessagesCovered(Load(kFix50Sp2), "fix50sp2", 100);
+}
+
+TEST(FixtCrossCheck, Fix50Sp1MessagesCoverQuickFixs) {
+  ExpectMessagesCovered(Load(kFix50Sp1), "fix50sp1", 100);
 }
 
 TEST(FixtCrossCheck, SessionMessagesCoverQuickFixs) {

@@ -12,6 +12,7 @@ namespace {
 
 constexpr char kFixt[] = "codec/dictionaries/FIXT11.xml";
 constexpr char kFix50Sp2[] = "codec/dictionaries/FIX50SP2.xml";
+constexpr char kFix50Sp1[] = "codec/dictionaries/FIX50SP1.xml";
 constexpr char kHeader[] = "49=BUYSIDE|56=SELLSIDE|34=7|52=20240102-10:00:00.000|";
 
 // Frames "35=...|...|" ('|' for SOH) with BeginString, BodyLength and CheckSum.
@@ -52,6 +53,31 @@ TEST(FixtQuickFix, LoadsBothDictionaries) {
   EXPECT_EQ(QuickFixLoadError(kFix50Sp2), "");
   EXPECT_EQ(QuickFixVersion(kFixt), "FIXT.1.1");
   EXPECT_NE(QuickFixLoadError("codec/dictionaries/no_such_file.xml"), "");
+}
+
+// FIX 5.0 SP1 under FIXT 1.1: QuickFIX loads it, accepts SP1 messages, and rejects what SP2 added.
+TEST(FixtQuickFix, Fix50Sp1LoadsAndJudges) {
+  EXPECT_EQ(QuickFixLoadError(kFix50Sp1), "");
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix50Sp1, "AE", 552), 54);
+  auto judge = [](const std::string& msgtype, const std::string& body) {
+    return QuickFixValidate(kFixt, kFix50Sp1, Frame("35=" + msgtype + "|" + kHeader + body));
+  };
+  for (const auto& [msgtype, body] : std::vector<std::pair<std::string, std::string>>{
+           {"D", "1128=8|11=ORD-1|1=ACC1|55=IBM|54=1|60=20240102-10:00:00.000|38=100|40=2|44=131.25|"},
+           {"AE", "1128=8|571=TR-1|39=2|55=IBM|32=100|31=131.25|75=20240102|60=20240102-10:00:04.000|552=1|54=1|"
+                  "37=OID-1|11=ORD-1|"},
+           {"f", "1128=8|55=IBM|326=2|327=I|"}}) {
+    QuickFixVerdict v = judge(msgtype, body);
+    EXPECT_TRUE(v.ok) << msgtype << ": " << v.text << " (tag " << v.tag << ")";
+  }
+  // MarketSegmentID (1300) in a trade report is SP2's; HaltReason 0 (SP2's int) is not a SP1 value.
+  QuickFixVerdict segment = judge("AE", "1128=8|571=TR-1|55=IBM|32=100|31=131.25|75=20240102|"
+                                        "60=20240102-10:00:04.000|552=1|54=1|37=OID-1|1300=SEG|");
+  EXPECT_FALSE(segment.ok);
+  EXPECT_EQ(segment.tag, 1300) << segment.text;
+  QuickFixVerdict halt = judge("f", "1128=8|55=IBM|326=2|327=0|");
+  EXPECT_FALSE(halt.ok);
+  EXPECT_EQ(halt.reject_reason, 5) << halt.text;
 }
 
 TEST(FixtQuickFix, ReadsOurGroupsAsIntended) {

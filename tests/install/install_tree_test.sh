@@ -13,8 +13,12 @@ lib/cmake/fixwire/fixwireConfig.cmake
 lib/cmake/fixwire/fixwireConfigVersion.cmake
 lib/libfixwire.a
 lib/pkgconfig/fixwire.pc
+share/fixwire/dictionaries/FIX40.xml
+share/fixwire/dictionaries/FIX41.xml
 share/fixwire/dictionaries/FIX42.xml
+share/fixwire/dictionaries/FIX43.xml
 share/fixwire/dictionaries/FIX44.xml
+share/fixwire/dictionaries/FIX50SP1.xml
 share/fixwire/dictionaries/FIX50SP2.xml
 share/fixwire/dictionaries/FIXT11.xml"
 got=$(cd "$prefix" && find . -path ./include -prune -o \( -type f -o -type l \) -print | sed 's|^\./||' | LC_ALL=C sort)

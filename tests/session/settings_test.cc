@@ -721,16 +721,26 @@ TEST(SettingsTest, RequiredKeysPerRole) {
   fixt.replace(fixt.find("FIX.4.4"), 7, "FIXT.1.1");
   ExpectError(fixt, 1, "missing required setting DefaultApplVerID (FIXT.1.1)");
   EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.5.0SP2\n")).ok());
-  // UseDataDictionary=Y without a dictionary: fixwire's own for FIX.4.2, FIX.4.4,
+  // UseDataDictionary=Y without a dictionary: fixwire's own for FIX.4.0 .. FIX.4.4,
   // FIX.5.0SP2 and FIXT.1.1; the key is required for the other versions.
+  std::string fix41(kAcceptor);
+  fix41.replace(fix41.find("FIX.4.4"), 7, "FIX.4.1");
+  EXPECT_TRUE(Load(fix41).ok());
+  EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.4.1\n")).ok());
+  std::string fix40(kAcceptor);
+  fix40.replace(fix40.find("FIX.4.4"), 7, "FIX.4.0");
+  EXPECT_TRUE(Load(fix40).ok());
+  EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=2\n")).ok());
   std::string fix43(kAcceptor);
   fix43.replace(fix43.find("FIX.4.4"), 7, "FIX.4.3");
-  ExpectError(fix43, 1, "missing required setting DataDictionary (UseDataDictionary=Y");
+  EXPECT_TRUE(Load(fix43).ok());
   EXPECT_TRUE(Load(With(fix43, "DataDictionary=FIX43.xml\n")).ok());
   EXPECT_TRUE(Load(With(fix43, "UseDataDictionary=N\n")).ok());
-  ExpectError(With(fixt, "DefaultApplVerID=FIX.4.3\n"), 1,
+  EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.4.3\n")).ok());
+  EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.5.0SP1\n")).ok());
+  ExpectError(With(fixt, "DefaultApplVerID=FIX.5.0\n"), 1,
               "missing required setting AppDataDictionary");
-  EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.4.3\nAppDataDictionary=FIX43.xml\n")).ok());
+  EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=FIX.5.0\nAppDataDictionary=FIX50.xml\n")).ok());
   EXPECT_TRUE(Load(With(fixt, "DefaultApplVerID=6\n")).ok());
   // A required key may come from [DEFAULT].
   EXPECT_TRUE(Load(With("[DEFAULT]\nHeartBtInt=5\n", Without(kInitiator, "HeartBtInt"))).ok());

@@ -82,6 +82,17 @@ fixt = [
 ]
 write("fixt11.log", b"".join(m + b"\n" for m in fixt))
 
+# FIX 4.3 NewOrderCross with a nested group counted by NoClearingInstructions
+# (576), for the dictionary tests/data/dictionaries/int_group_count43.xml.
+fix43 = [
+    msg(b"FIX.4.3", hdr(b"s", 2) + [
+        (548, b"X1"), (549, b"1"), (550, b"0"), (552, b"2"),
+        (54, b"1"), (11, b"B1"), (576, b"2"), (577, b"1"), (577, b"2"), (38, b"100"),
+        (54, b"2"), (11, b"S1"), (1, b"ACC"), (38, b"100"),
+        (55, b"ACME"), (60, b"20261202-10:00:00.000"), (40, b"1")]),
+]
+write("fix43.log", b"".join(m + b"\n" for m in fix43))
+
 # Garbled: a good message, a bad CheckSum, a junk line, a BodyLength that is
 # too short, a good message, and a message cut short at the end of the file.
 bad_sum = msg(b"FIX.4.4", hdr(b"0", 10), checksum=0)

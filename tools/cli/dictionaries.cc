@@ -2,7 +2,9 @@
 #include "tools/cli/dictionaries.h"
 
 #include <cstdio>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "fixwire/dictionary/dictionary_decode.h"
 #include "fixwire/dictionary/dictionary_loader.h"
@@ -13,11 +15,17 @@ namespace {
 
 absl::Status LoadInto(const std::string& path, const char* option,
                       std::unique_ptr<Dictionary>* out) {
-  absl::StatusOr<Dictionary> d = LoadDictionaryFile(path);
+  std::vector<std::string> warnings;
+  absl::StatusOr<Dictionary> d = LoadDictionaryFile(path, &warnings);
   if (!d.ok()) {
     return absl::InvalidArgumentError(std::string(option) + " " + path + ": " +
                                       std::string(d.status().message()) +
                                       " (pass a QuickFIX-format XML data dictionary)");
+  }
+  // Quirks the loader accepted (e.g. a group counted by an INT field): once,
+  // when the file is loaded.
+  for (const std::string& w : warnings) {
+    std::fprintf(stderr, "fixwire: warning: %s %s\n", option, w.c_str());
   }
   *out = std::make_unique<Dictionary>(*std::move(d));
   return absl::OkStatus();
@@ -108,7 +116,10 @@ const Dictionary* Dictionaries::Shipped(const std::string& file) {
 const Dictionary* Dictionaries::ForBeginString(std::string_view begin_string) {
   if (begin_string == last_begin_ && !last_begin_.empty()) return last_dict_;
   const Dictionary* d = nullptr;
+  if (begin_string == "FIX.4.0") d = Shipped("FIX40.xml");
+  if (begin_string == "FIX.4.1") d = Shipped("FIX41.xml");
   if (begin_string == "FIX.4.2") d = Shipped("FIX42.xml");
+  if (begin_string == "FIX.4.3") d = Shipped("FIX43.xml");
   if (begin_string == "FIX.4.4") d = Shipped("FIX44.xml");
   last_begin_ = std::string(begin_string);
   last_dict_ = d;
@@ -123,6 +134,10 @@ DictionarySet* Dictionaries::Fixt() {
   if (transport == nullptr || app == nullptr) return nullptr;
   fixt_ = std::make_unique<DictionarySet>(*transport);
   std::string_view id = ApplVerIdFor(*app);
+  if (user_app_ == nullptr) {
+    // The other shipped application version, for messages whose ApplVerID (1128) names it.
+    if (const Dictionary* sp1 = Shipped("FIX50SP1.xml"); sp1 != nullptr) fixt_->Add("8", *sp1);
+  }
   fixt_->Add(id, *app);
   fixt_->set_default_appl_ver_id(id);
   fixt_default_app_ = app;

@@ -1,7 +1,8 @@
 // dictionaries.h: Dictionaries, which picks the data dictionary (or the
 // FIXT 1.1 transport + application pair) for each message: the files given
 // with --dict / --transport-dict / --app-dict, else the shipped dictionary
-// for the message's BeginString (FIX.4.2, FIX.4.4, FIXT.1.1 with FIX.5.0SP2),
+// for the message's BeginString (FIX.4.0 .. FIX.4.4, FIXT.1.1 with
+// FIX.5.0SP2),
 // compiled from the bytes built into the binary (embedded_files.h) the first
 // time a message needs it.
 //

@@ -2,7 +2,9 @@
 #include "tools/cli/session_runner.h"
 
 #include <cstdio>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "fixwire/dictionary/dictionary_loader.h"
@@ -21,9 +23,27 @@ absl::Status At(const SessionConfig& c, const std::string& what) {
 
 // The shipped dictionary of a FIX 4.x BeginString, "" when none is shipped.
 std::string_view ShippedFileFor(std::string_view begin_string) {
+  if (begin_string == "FIX.4.0") return "FIX40.xml";
+  if (begin_string == "FIX.4.1") return "FIX41.xml";
   if (begin_string == "FIX.4.2") return "FIX42.xml";
+  if (begin_string == "FIX.4.3") return "FIX43.xml";
   if (begin_string == "FIX.4.4") return "FIX44.xml";
   return "";
+}
+
+// The shipped application dictionary of an ApplVerID (1128/1137 values 2..9),
+// "" when none is shipped.
+std::string_view ShippedAppFileFor(int appl_ver_id) {
+  switch (appl_ver_id) {
+    case 2: return ShippedFileFor("FIX.4.0");
+    case 3: return ShippedFileFor("FIX.4.1");
+    case 4: return ShippedFileFor("FIX.4.2");
+    case 5: return ShippedFileFor("FIX.4.3");
+    case 6: return ShippedFileFor("FIX.4.4");
+    case 8: return "FIX50SP1.xml";
+    case 9: return "FIX50SP2.xml";
+    default: return "";
+  }
 }
 
 }  // namespace
@@ -63,8 +83,12 @@ absl::StatusOr<const Dictionary*> SessionRunner::DictionaryFile(const std::strin
   for (std::size_t i = 0; i < loaded_paths_.size(); ++i) {
     if (loaded_paths_[i] == path) return loaded_[i].get();
   }
-  absl::StatusOr<Dictionary> d = LoadDictionaryFile(path);
+  std::vector<std::string> warnings;
+  absl::StatusOr<Dictionary> d = LoadDictionaryFile(path, &warnings);
   if (!d.ok()) return At(c, absl::StrCat(key, "=", path, ": ", d.status().message()));
+  for (const std::string& w : warnings) {
+    std::fprintf(stderr, "fixwire: warning: %s=%s\n", key, w.c_str());
+  }
   loaded_.push_back(std::make_unique<Dictionary>(std::move(*d)));
   loaded_paths_.push_back(path);
   return loaded_.back().get();
@@ -93,7 +117,7 @@ absl::Status SessionRunner::LoadDictionaries(Entry& e) {
     e.options.dictionary = ShippedFor("FIXT11.xml");
   }
   // The application dictionary of the DefaultApplVerID: AppDataDictionary,
-  // or AppDataDictionary.<version> for it, else the shipped FIX.5.0SP2 one.
+  // or AppDataDictionary.<version> for it, else the shipped one of that version.
   std::string app_path = c.app_data_dictionary;
   for (const auto& [version, path] : c.app_data_dictionaries) {
     if (version == c.default_appl_ver_id) app_path = path;
@@ -102,8 +126,8 @@ absl::Status SessionRunner::LoadDictionaries(Entry& e) {
     absl::StatusOr<const Dictionary*> d = DictionaryFile(app_path, c, "AppDataDictionary");
     if (!d.ok()) return d.status();
     e.options.app_dictionary = *d;
-  } else if (c.default_appl_ver_id == 9) {
-    e.options.app_dictionary = ShippedFor("FIX50SP2.xml");
+  } else if (!ShippedAppFileFor(c.default_appl_ver_id).empty()) {
+    e.options.app_dictionary = ShippedFor(ShippedAppFileFor(c.default_appl_ver_id));
   } else {
     return At(c, "no application dictionary is shipped for this DefaultApplVerID: set "
                  "AppDataDictionary, or UseDataDictionary=N");

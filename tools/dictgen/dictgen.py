@@ -8,6 +8,9 @@ Sources (all written by hand from the FIX specifications, in this folder):
   fix42_fields.txt   the FIX 4.2 fields as differences from FIX 4.4 (see its header)
   fix44_layout.txt   FIX 4.4 header, trailer, components and messages
   fix42_layout.txt   FIX 4.2 header, trailer, components and messages
+  fix41_fields.txt   the FIX 4.1 fields as differences from FIX 4.2 (see its header)
+  fix41_layout.txt   the FIX 4.1 layout as differences from FIX 4.2 (see below)
+  fix40_fields.txt, fix40_layout.txt   FIX 4.0, likewise as differences from FIX 4.2
 
 Layout syntax: "header:", "trailer:", "component NAME:" and "message NAME MSGTYPE admin|app:"
 open a section; the indented lines below list its members in order, several per line:
@@ -18,6 +21,16 @@ A line holding a single
 "NoXxx:" or "NoXxx*:" opens a repeating group whose members are the more indented lines
 that follow it (its first member is the delimiter). "#" starts a comment.
 The generator refuses (exit 1) a source that names an unknown field or component.
+
+A layout of differences (FIX 4.1, FIX 4.0) starts from the FIX 4.2 layout: "keep:" lists the
+FIX 4.2 messages the version has, in their FIX 4.2 order, from which every member naming a field
+the version does not define is dropped (a group with its count field); a "header:", "trailer:",
+"component ..." or "message ..." section there replaces the base's one of that name (a message:
+of that MsgType), or adds one. FIX 4.3 is written the same way from the FIX 4.4 layout; there
+"drop:" lines "Message: Name ..." also drop the named members of a kept message, "add:" lines
+"Message[/Group]: Anchor + Name ..." insert members after Anchor, "required:" lines
+"Message: Name ..." make members of the message required, and
+"drop components:" lists FIX 4.4 components FIX 4.3 does not have.
 """
 
 import copy
@@ -101,17 +114,206 @@ def fix42_fields():
     return fields
 
 
+def derived_fields(base, path, max_tag):
+    """The fields of an older version: the tags of `base` up to max_tag, minus the ranges "- a b"
+    of `path`, with the definitions of `path` replacing (or adding) tags."""
+    changes, removed = read_fields(path)
+    fields = {}
+    for tag, definition in base.items():
+        if tag > max_tag or any(lo <= tag <= hi for lo, hi in removed):
+            continue
+        fields[tag] = copy.deepcopy(definition)
+    for tag, definition in changes.items():
+        fields[tag] = definition
+    return dict(sorted(fields.items()))
+
+
+def _filter_members(members, dropped, components=None, renamed=None):
+    """Drops the members naming a field of `dropped` (a group with its count field) and the
+    components not in `components`; renames the fields of `renamed` (base name -> name)."""
+    renamed = renamed or {}
+    out = []
+    for member in members:
+        if member[0] != "component" and member[1] in renamed:
+            member = (member[0], renamed[member[1]]) + tuple(member[2:])
+        if member[0] == "component":
+            if components is not None and member[1] in components:
+                out.append(member)
+            continue
+        if member[1] in dropped:
+            continue
+        if member[0] == "group":
+            nested = _filter_members(member[3], dropped, components, renamed)
+            if not nested:
+                continue
+            member = ("group", member[1], member[2], nested)
+        out.append(member)
+    return out
+
+
+def derived_layout(base_path, path, fields, base_fields):
+    """Applies the layout differences of `path` to the layout of `base_path` (see the top).
+    Members naming a field of `base_fields` that `fields` lacks are dropped, also from the
+    sections of `path` (so that FIX 4.2's blocks can be used); other unknown names stay and
+    make check() fail."""
+    with open(base_path, encoding="ascii") as f:
+        base, base_components, blocks = _read_layout_text(f.read().splitlines(),
+                                                          os.path.basename(base_path))
+    names = {definition[0] for definition in fields.values()}
+    # A tag the version names differently: its members are renamed, not dropped.
+    renamed = {base_fields[tag][0]: fields[tag][0] for tag in fields
+               if tag in base_fields and base_fields[tag][0] != fields[tag][0]}
+    dropped = {definition[0] for definition in base_fields.values()} - names - set(renamed)
+    keep = []
+    drop_components = []
+    drop_lines = []
+    add_lines = []
+    required_lines = []
+    with open(path, encoding="ascii") as f:
+        text = f.read()
+    lines = []
+    in_list = None
+    for raw in text.splitlines():
+        code = raw.split("#", 1)[0].rstrip()
+        if code.strip() in ("keep:", "drop components:", "drop:", "add:", "required:"):
+            in_list = {"keep:": keep, "drop components:": drop_components, "drop:": drop_lines,
+                       "add:": add_lines, "required:": required_lines}[code.strip()]
+            continue
+        if in_list is not None and code and not code[0].isspace():
+            in_list = None
+        if (in_list is drop_lines or in_list is add_lines or in_list is required_lines) and code.strip():
+            in_list.append(code.strip())
+        elif in_list is not None:
+            in_list.extend(code.split())
+        else:
+            lines.append(raw)
+    own, components, _ = _read_layout_text(lines, os.path.basename(path), blocks)
+    by_name = {m[0]: m for m in base["messages"]}
+    for name in keep:
+        if name not in by_name:
+            raise SourceError("%s: keep names %s, not a message of %s"
+                              % (os.path.basename(path), name, os.path.basename(base_path)))
+    # Components: the base's, replaced by the version's of the same name, less those the
+    # version lists under "drop components:"; those left empty after filtering are dropped too.
+    merged = dict(base_components)
+    merged.update(components)
+    for name in drop_components:
+        merged.pop(name, None)
+    kept = set(merged)
+    while True:
+        filtered = {name: _filter_members(members, dropped, kept, renamed) for name, members in merged.items()}
+        empty = {name for name, members in filtered.items() if not members}
+        if not empty:
+            break
+        kept -= empty
+        merged = {name: members for name, members in merged.items() if name in kept}
+    components = filtered
+    # "drop:" lines "Message: Name ...": members (fields, groups, components) of the FIX 4.4
+    # message that the version does not have, at any depth.
+    required_in = {}
+    for line in required_lines:
+        message, sep, names = line.partition(":")
+        if not sep or message.strip() not in by_name:
+            raise SourceError("%s: bad required line %r" % (os.path.basename(path), line))
+        required_in.setdefault(message.strip(), set()).update(names.split())
+    drops = {}
+    for line in drop_lines:
+        message, sep, names = line.partition(":")
+        if not sep or message.strip() not in by_name:
+            raise SourceError("%s: bad drop line %r" % (os.path.basename(path), line))
+        drops.setdefault(message.strip(), set()).update(names.split())
+
+    def without(members, names):
+        out = []
+        for member in members:
+            if member[1] in names:
+                continue
+            if member[0] == "group":
+                member = ("group", member[1], member[2], without(member[3], names))
+            out.append(member)
+        return out
+
+    # "add:" lines "Message[/Group...]: Anchor + Name Name* ...": members the version has that the
+    # FIX 4.4 message lacks, inserted after the member Anchor (a field, group or @component) of
+    # the message or of the group entry the path names.
+    adds = {}
+    for line in add_lines:
+        where, sep, rest = line.partition(":")
+        anchor, plus, names = rest.partition("+")
+        path_names = where.strip().split("/")
+        if not sep or not plus or path_names[0] not in by_name:
+            raise SourceError("%s: bad add line %r" % (os.path.basename(path), line))
+        adds.setdefault(path_names[0], []).append((path_names[1:], anchor.strip(), names.split()))
+
+    def added(members, group_path, anchor, names):
+        if group_path:
+            out = []
+            for member in members:
+                if member[0] == "group" and member[1] == group_path[0]:
+                    member = ("group", member[1], member[2], added(member[3], group_path[1:], anchor, names))
+                out.append(member)
+            return out
+        at = None
+        for i, member in enumerate(members):
+            if (("@" + member[1]) if member[0] == "component" else member[1]) == anchor:
+                at = i
+        if at is None:
+            raise SourceError("%s: add: no member %s" % (os.path.basename(path), anchor))
+        new = []
+        for token in names:
+            required = token.endswith("*")
+            token = token.rstrip("*")
+            if token.startswith("@"):
+                new.append(("component", token[1:], required))
+            else:
+                new.append(("field", token, required))
+        return members[:at + 1] + new + members[at + 1:]
+
+    own_by_type = {m[1]: m for m in own["messages"]}
+    sections = {}
+    for key in ("header", "trailer"):
+        sections[key] = _filter_members(own[key] if own[key] is not None else base[key], dropped, kept, renamed)
+    messages = []
+    for name, msgtype, msgcat, members in base["messages"]:
+        if msgtype in own_by_type:
+            own_name, own_type, own_cat, own_members = own_by_type.pop(msgtype)
+            messages.append((own_name, own_type, own_cat, _filter_members(own_members, dropped, kept, renamed)))
+        elif name in keep:
+            members = without(members, drops.get(name, set()))
+            members = [(m[0], m[1], True) + tuple(m[3:]) if m[1] in required_in.get(name, ()) else m
+                       for m in members]
+            for group_path, anchor, names in adds.get(name, []):
+                try:
+                    members = added(members, group_path, anchor, names)
+                except SourceError as error:
+                    raise SourceError("%s (message %s)" % (error, name))
+            messages.append((name, msgtype, msgcat, _filter_members(members, dropped, kept, renamed)))
+    messages.extend((m[0], m[1], m[2], _filter_members(m[3], dropped, kept, renamed))
+                    for m in own["messages"] if m[1] in own_by_type)
+    sections["messages"] = messages
+    return sections, components
+
+
 def read_layout(path):
+    with open(path, encoding="ascii") as f:
+        sections, components, _ = _read_layout_text(f.read().splitlines(), os.path.basename(path))
+    return sections, components
+
+
+def _read_layout_text(raw_lines, label, blocks=None):
     """Returns (sections, components): sections maps 'header'/'trailer' to member lists,
     plus 'messages': [(name, msgtype, msgcat, members)]; components: {name: members}.
     A member is ('field', name, required), ('component', name, required) or
     ('group', name, required, members)."""
     sections = {"header": None, "trailer": None, "messages": []}
     components = {}
-    blocks = {}
+    blocks = dict(blocks or {})
     stack = None  # [(indent, members)]
-    for number, text in _lines(path):
-        where = "%s:%d" % (os.path.basename(path), number)
+    for number, raw in enumerate(raw_lines, 1):
+        text = raw.split("#", 1)[0].rstrip()
+        if not text.strip():
+            continue
+        where = "%s:%d" % (label, number)
         indent = len(text) - len(text.lstrip())
         words = text.split()
         if indent == 0:
@@ -157,7 +359,7 @@ def read_layout(path):
                 target.append(("component", token[1:], required))
             else:
                 target.append(("field", token, required))
-    return sections, components
+    return sections, components, blocks
 
 
 def check(fields, sections, components, label):
@@ -246,21 +448,48 @@ def render(version, fields, sections, components, sources):
 
 def main(argv):
     out_dir = argv[1] if len(argv) > 1 else os.path.join(HERE, "..", "..", "codec", "dictionaries")
+    def fix44_fields():
+        return read_fields(os.path.join(HERE, "fix44_fields.txt"))[0]
+
+    def older(fields_file, layout_file, max_tag, base_fields=fix42_fields, base_layout="fix42_layout.txt"):
+        def get():
+            base = base_fields()
+            fields = derived_fields(base, os.path.join(HERE, fields_file), max_tag)
+            sections, components = derived_layout(os.path.join(HERE, base_layout),
+                                                  os.path.join(HERE, layout_file), fields, base)
+            return fields, sections, components
+        return get
+
+    def plain(get_fields, layout_file):
+        def get():
+            fields = get_fields()
+            sections, components = read_layout(os.path.join(HERE, layout_file))
+            return fields, sections, components
+        return get
+
     jobs = [
-        ((4, 2), fix42_fields, "fix42_layout.txt", ["fix44_fields.txt", "fix42_fields.txt"], "FIX42.xml"),
-        ((4, 4), lambda: read_fields(os.path.join(HERE, "fix44_fields.txt"))[0], "fix44_layout.txt",
-         ["fix44_fields.txt"], "FIX44.xml"),
+        ((4, 0), older("fix40_fields.txt", "fix40_layout.txt", 140),
+         ["fix44_fields.txt", "fix42_fields.txt", "fix40_fields.txt", "fix42_layout.txt", "fix40_layout.txt"],
+         "FIX40.xml"),
+        ((4, 1), older("fix41_fields.txt", "fix41_layout.txt", 211),
+         ["fix44_fields.txt", "fix42_fields.txt", "fix41_fields.txt", "fix42_layout.txt", "fix41_layout.txt"],
+         "FIX41.xml"),
+        ((4, 2), plain(fix42_fields, "fix42_layout.txt"),
+         ["fix44_fields.txt", "fix42_fields.txt", "fix42_layout.txt"], "FIX42.xml"),
+        ((4, 3), older("fix43_fields.txt", "fix43_layout.txt", 659, fix44_fields, "fix44_layout.txt"),
+         ["fix44_fields.txt", "fix43_fields.txt", "fix44_layout.txt", "fix43_layout.txt"], "FIX43.xml"),
+        ((4, 4), plain(fix44_fields, "fix44_layout.txt"),
+         ["fix44_fields.txt", "fix44_layout.txt"], "FIX44.xml"),
     ]
     try:
-        for version, get_fields, layout, field_sources, output in jobs:
-            layout_path = os.path.join(HERE, layout)
-            if not os.path.exists(layout_path):
-                print("skipping %s: no %s" % (output, layout))
+        for version, get, sources, output in jobs:
+            needed = [os.path.join(HERE, source) for source in sources]
+            if not all(os.path.exists(path) for path in needed):
+                print("skipping %s: sources missing" % output)
                 continue
-            fields = get_fields()
-            sections, components = read_layout(layout_path)
+            fields, sections, components = get()
             check(fields, sections, components, output)
-            text = render(version, fields, sections, components, field_sources + [layout])
+            text = render(version, fields, sections, components, sources)
             with open(os.path.join(out_dir, output), "w", encoding="ascii") as f:
                 f.write(text)
             print("wrote %s: %d fields, %d components, %d messages"
