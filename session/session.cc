@@ -192,6 +192,17 @@ Session::Session(const SessionOptions& options, Application& app, MessageStore& 
   if (options_.dictionary != nullptr) {
     const std::uint32_t fields = static_cast<std::uint32_t>(options.max_message_size / 4 + 8);
     groups_ = std::make_unique<GroupStorage>(fields / 2 + 8, fields + 8);
+    if (version_ == Version::kFixt11 &&
+        (options_.app_dictionary != nullptr || !options_.app_dictionaries.empty())) {
+      dictionaries_ = std::make_unique<DictionarySet>(*options_.dictionary);
+      if (options_.app_dictionary != nullptr) {
+        dictionaries_->Add(options_.default_appl_ver_id, *options_.app_dictionary);
+      }
+      for (const auto& [appl_ver_id, dictionary] : options_.app_dictionaries) {
+        if (dictionary != nullptr) dictionaries_->Add(appl_ver_id, *dictionary);
+      }
+      dictionaries_->set_default_appl_ver_id(options_.default_appl_ver_id);
+    }
   }
 }
 
@@ -791,6 +802,9 @@ void Session::HandleLogon(const MessageView& m, std::uint64_t seq, std::int64_t 
     }
     std::memcpy(peer_appl_ver_id_, appl_ver_id.data(), appl_ver_id.size());
     peer_appl_ver_id_len_ = static_cast<std::uint8_t>(appl_ver_id.size());
+    // The peer's messages without ApplVerID are of its DefaultApplVerID
+    // (a short string: no allocation beyond the first Logon).
+    if (dictionaries_ != nullptr) dictionaries_->set_default_appl_ver_id(appl_ver_id);
   }
   const bool reset_flag = m.GetOr(tag::ResetSeqNumFlag) == "Y";
   const bool acceptor = options_.role == SessionRole::kAcceptor;
@@ -1055,7 +1069,10 @@ bool Session::IsSupportedAppType(std::string_view msg_type) const noexcept {
 bool Session::Validate(const MessageView& m, std::uint64_t seq, std::int64_t now_ns) noexcept {
   const Dictionary& header = *options_.dictionary;
   const Dictionary& body = options_.app_dictionary != nullptr ? *options_.app_dictionary : header;
-  const ValidationResult r = ValidateMessage(m, header, body, validator_, *groups_, &grouped_);
+  const ValidationResult r =
+      dictionaries_ != nullptr
+          ? ValidateMessage(m, *dictionaries_, validator_, *groups_, &grouped_)
+          : ValidateMessage(m, header, body, validator_, *groups_, &grouped_);
   if (r.ok()) return true;
   SendReject(seq, m.msg_type(), r.tag, r.reason_code(), ReasonText(r.reason_code()), now_ns);
   Accept(seq);

@@ -30,6 +30,7 @@
 #include <string>
 #include <string_view>
 
+#include "fixwire/dictionary/dictionary_set.h"
 #include "fixwire/dictionary/group_view.h"
 #include "fixwire/dictionary/validator.h"
 #include "fixwire/encode/encoder.h"
@@ -249,6 +250,8 @@ class Session {
   FieldIndex queue_index_;   // decodes queued inbound messages
   FieldIndex resend_index_;  // decodes stored messages for a resend
   std::unique_ptr<GroupStorage> groups_;  // validation (with a dictionary)
+  // FIXT.1.1 with application dictionaries: chosen per message by ApplVerID.
+  std::unique_ptr<DictionarySet> dictionaries_;
   GroupedMessage grouped_;
   Validator validator_;
 

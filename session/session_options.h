@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fixwire/dictionary/validator.h"
@@ -101,6 +102,13 @@ struct SessionOptions {
   // and the application one `app_dictionary`. Must outlive the session.
   const Dictionary* dictionary = nullptr;
   const Dictionary* app_dictionary = nullptr;
+  // FIXT.1.1: application dictionaries by ApplVerID value ("7" FIX.5.0, "8"
+  // FIX.5.0SP1, "9" FIX.5.0SP2, ...; `app_dictionary` counts as the one of
+  // default_appl_ver_id). Each inbound application message is validated with
+  // the dictionary its ApplVerID (1128) names, or else the DefaultApplVerID
+  // of the peer's Logon; none for that version: Reject with
+  // SessionRejectReason 18. Must outlive the session.
+  std::vector<std::pair<std::string, const Dictionary*>> app_dictionaries;
   // Which checks validation makes (QuickFIX's ValidateFieldsOutOfOrder,
   // ValidateFieldsHaveValues, ValidateUserDefinedFields, AllowUnknownMsgFields).
   ValidationOptions validation;

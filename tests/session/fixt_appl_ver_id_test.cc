@@ -3,6 +3,8 @@
 // counterparty's, so one session serves FIX.5.0, 5.0SP1 and 5.0SP2 peers.
 #include <string>
 
+#include "fixwire/dictionary/dictionary_loader.h"
+#include "fixwire/values/msg_types.h"
 #include "fixwire/values/tags.h"
 #include "gtest/gtest.h"
 #include "tests/session/session_pair.h"
@@ -12,7 +14,10 @@ namespace {
 
 class Quiet final : public Application {
  public:
-  void OnAppMessage(Session&, const MessageView&, const GroupedMessage*) noexcept override {}
+  void OnAppMessage(Session&, const MessageView&, const GroupedMessage*) noexcept override {
+    ++delivered;
+  }
+  int delivered = 0;
 };
 
 constexpr std::int64_t kNow = 1'796'000'000'000'000'000;
@@ -82,6 +87,103 @@ TEST(FixtApplVerId, LogonWithoutItIsLoggedOutAndDisconnected) {
   EXPECT_EQ(FrontValue(p.accept.out, tag::MsgType), "5");
   EXPECT_NE(FrontValue(p.accept.out, tag::Text).find("DefaultApplVerID(1137)"), std::string::npos);
   EXPECT_TRUE(p.accept.out.disconnect_requested);
+}
+
+
+// Validation per message: the ApplVerID (1128) of the message, or else the
+// DefaultApplVerID of the peer's Logon, picks the application dictionary.
+class FixtValidation : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto t = LoadDictionaryFile("codec/dictionaries/FIXT11.xml");
+    auto a = LoadDictionaryFile("codec/dictionaries/FIX50SP2.xml");
+    ASSERT_TRUE(t.ok()) << t.status();
+    ASSERT_TRUE(a.ok()) << a.status();
+    transport_ = new Dictionary(std::move(*t));
+    sp2_ = new Dictionary(std::move(*a));
+  }
+  // An acceptor validating with FIX.5.0SP2 as "9" (and under `also` too,
+  // when given); the initiator logs on with `peer_default`.
+  void Start(const std::string& peer_default, const std::string& also = "") {
+    SessionOptions a = PairOptions(SessionRole::kAcceptor, "FIXT.1.1");
+    a.dictionary = transport_;
+    a.app_dictionary = sp2_;
+    if (!also.empty()) a.app_dictionaries.emplace_back(also, sp2_);
+    a.check_latency = false;
+    SessionOptions i = PairOptions(SessionRole::kInitiator, "FIXT.1.1");
+    i.default_appl_ver_id = peer_default;
+    i.check_latency = false;
+    init_ = std::make_unique<Side>(i, app_, MemoryStoreOptions{});
+    accept_ = std::make_unique<Side>(a, app_, MemoryStoreOptions{});
+    accept_->session.OnConnected(kNow);
+    init_->session.OnConnected(kNow);
+    ASSERT_TRUE(Deliver(init_->out, accept_->session, decoder_, index_, kNow));
+    ASSERT_TRUE(accept_->session.logged_on());
+    ASSERT_TRUE(Deliver(accept_->out, init_->session, decoder_, index_, kNow));
+    ASSERT_TRUE(init_->session.logged_on());
+    app_.delivered = 0;
+  }
+  // The initiator sends a FIX.5.0SP2-valid order, with ApplVerID when given.
+  void SendOrder(const std::string& appl_ver_id) {
+    const SendResult r = init_->session.Send(msg_type::NewOrderSingle, [&](Encoder& e) {
+      if (!appl_ver_id.empty()) e.AddString(tag::ApplVerID, appl_ver_id);
+      e.AddString(tag::ClOrdID, "C1");
+      e.AddString(tag::Symbol, "EURUSD");
+      e.AddChar(tag::Side, '1');
+      e.AddTimestamp(tag::TransactTime, kNow, TimePrecision::kMillis);
+      e.AddUint(tag::OrderQty, 100);
+      e.AddChar(tag::OrdType, '2');
+      e.AddDecimal(tag::Price, Decimal{10875, -4});
+    }, kNow);
+    ASSERT_EQ(r.status, SendStatus::kOk);
+    ASSERT_TRUE(Deliver(init_->out, accept_->session, decoder_, index_, kNow));
+  }
+  static Dictionary* transport_;
+  static Dictionary* sp2_;
+  Quiet app_;
+  std::unique_ptr<Side> init_;
+  std::unique_ptr<Side> accept_;
+  Decoder decoder_;
+  FieldIndex index_{256};
+};
+Dictionary* FixtValidation::transport_ = nullptr;
+Dictionary* FixtValidation::sp2_ = nullptr;
+
+TEST_F(FixtValidation, TheDefaultVersionValidates) {
+  Start("9");
+  SendOrder("");
+  EXPECT_EQ(app_.delivered, 1);
+  EXPECT_EQ(accept_->out.pending(), 0u);
+  SendOrder("9");
+  EXPECT_EQ(app_.delivered, 2);
+}
+
+TEST_F(FixtValidation, AnApplVerIdWithoutADictionaryIsRejected18) {
+  Start("9");
+  SendOrder("7");
+  EXPECT_EQ(app_.delivered, 0);
+  EXPECT_EQ(FrontValue(accept_->out, tag::MsgType), "3");
+  EXPECT_EQ(FrontValue(accept_->out, tag::SessionRejectReason), "18");
+  EXPECT_EQ(FrontValue(accept_->out, tag::RefTagID), "1128");
+}
+
+TEST_F(FixtValidation, EachMessagesApplVerIdPicksItsDictionary) {
+  Start("9", "7");
+  SendOrder("7");
+  SendOrder("9");
+  SendOrder("");
+  EXPECT_EQ(app_.delivered, 3);
+  EXPECT_EQ(accept_->out.pending(), 0u);
+}
+
+TEST_F(FixtValidation, ThePeersDefaultApplVerIdAppliesToItsMessages) {
+  Start("7");  // the peer's messages are FIX.5.0 unless they say otherwise
+  SendOrder("");
+  EXPECT_EQ(app_.delivered, 0);
+  EXPECT_EQ(FrontValue(accept_->out, tag::SessionRejectReason), "18");
+  accept_->out.Pop();
+  SendOrder("9");  // one that names SP2 is validated with it
+  EXPECT_EQ(app_.delivered, 1);
 }
 
 }  // namespace

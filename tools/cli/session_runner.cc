@@ -135,6 +135,26 @@ absl::Status SessionRunner::LoadDictionaries(Entry& e) {
   if (e.options.dictionary == nullptr || e.options.app_dictionary == nullptr) {
     return At(c, "a shipped dictionary does not load (a build problem)");
   }
+  // Messages whose ApplVerID (or the peer's DefaultApplVerID) names another
+  // version are validated with its dictionary: AppDataDictionary.<version>,
+  // else the one fixwire ships for it.
+  for (const auto& [version, path] : c.app_data_dictionaries) {
+    if (version == c.default_appl_ver_id) continue;
+    absl::StatusOr<const Dictionary*> d = DictionaryFile(path, c, "AppDataDictionary");
+    if (!d.ok()) return d.status();
+    e.options.app_dictionaries.emplace_back(std::to_string(version), *d);
+  }
+  static constexpr std::pair<int, std::string_view> kShippedApplications[] = {
+      {2, "FIX40.xml"}, {3, "FIX41.xml"}, {4, "FIX42.xml"},    {5, "FIX43.xml"},
+      {6, "FIX44.xml"}, {7, "FIX50.xml"}, {8, "FIX50SP1.xml"}, {9, "FIX50SP2.xml"}};
+  for (const auto& [version, file] : kShippedApplications) {
+    bool have = version == c.default_appl_ver_id;
+    for (const auto& [v, path] : c.app_data_dictionaries) have = have || v == version;
+    if (have) continue;
+    if (const Dictionary* d = ShippedFor(file)) {
+      e.options.app_dictionaries.emplace_back(std::to_string(version), d);
+    }
+  }
   return absl::OkStatus();
 }
 
