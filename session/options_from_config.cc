@@ -37,6 +37,7 @@ absl::StatusOr<SessionOptions> SessionOptionsFrom(const SessionConfig& c) {
   o.begin_string = c.begin_string;
   o.sender_comp_id = c.sender_comp_id;
   o.target_comp_id = c.target_comp_id;
+  o.session_qualifier = c.session_qualifier;
   o.sender_sub_id = c.sender_sub_id;
   o.sender_location_id = c.sender_location_id;
   o.target_sub_id = c.target_sub_id;

@@ -1068,11 +1068,21 @@ bool Session::IsSupportedAppType(std::string_view msg_type) const noexcept {
 
 bool Session::Validate(const MessageView& m, std::uint64_t seq, std::int64_t now_ns) noexcept {
   const Dictionary& header = *options_.dictionary;
-  const Dictionary& body = options_.app_dictionary != nullptr ? *options_.app_dictionary : header;
-  const ValidationResult r =
-      dictionaries_ != nullptr
-          ? ValidateMessage(m, *dictionaries_, validator_, *groups_, &grouped_)
-          : ValidateMessage(m, header, body, validator_, *groups_, &grouped_);
+  const Dictionary* body = options_.app_dictionary != nullptr ? options_.app_dictionary : &header;
+  if (dictionaries_ != nullptr) {
+    // FIXT.1.1: the dictionary of the message's ApplVerID (or the peer's
+    // DefaultApplVerID). None for it: reason 18, unless that check is off,
+    // when the session's own application dictionary stands in.
+    const DictionarySet::Selection selection = dictionaries_->Select(m);
+    if (selection.ok()) {
+      body = selection.body;
+    } else if (validator_.options().check_appl_ver_id) {
+      SendReject(seq, m.msg_type(), selection.tag, 18, ReasonText(18), now_ns);
+      Accept(seq);
+      return false;
+    }
+  }
+  const ValidationResult r = ValidateMessage(m, header, *body, validator_, *groups_, &grouped_);
   if (r.ok()) return true;
   SendReject(seq, m.msg_type(), r.tag, r.reason_code(), ReasonText(r.reason_code()), now_ns);
   Accept(seq);

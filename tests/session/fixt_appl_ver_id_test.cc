@@ -104,8 +104,10 @@ class FixtValidation : public ::testing::Test {
   }
   // An acceptor validating with FIX.5.0SP2 as "9" (and under `also` too,
   // when given); the initiator logs on with `peer_default`.
-  void Start(const std::string& peer_default, const std::string& also = "") {
+  void Start(const std::string& peer_default, const std::string& also = "",
+             bool check_appl_ver_id = true) {
     SessionOptions a = PairOptions(SessionRole::kAcceptor, "FIXT.1.1");
+    a.validation.check_appl_ver_id = check_appl_ver_id;
     a.dictionary = transport_;
     a.app_dictionary = sp2_;
     if (!also.empty()) a.app_dictionaries.emplace_back(also, sp2_);
@@ -165,6 +167,14 @@ TEST_F(FixtValidation, AnApplVerIdWithoutADictionaryIsRejected18) {
   EXPECT_EQ(FrontValue(accept_->out, tag::MsgType), "3");
   EXPECT_EQ(FrontValue(accept_->out, tag::SessionRejectReason), "18");
   EXPECT_EQ(FrontValue(accept_->out, tag::RefTagID), "1128");
+}
+
+TEST_F(FixtValidation, WithoutTheApplVerIdCheckTheSessionsOwnDictionaryStandsIn) {
+  Start("7", "", /*check_appl_ver_id=*/false);
+  SendOrder("");   // the peer's default (7): no dictionary, SP2 stands in
+  SendOrder("8");  // likewise
+  EXPECT_EQ(app_.delivered, 2);
+  EXPECT_EQ(accept_->out.pending(), 0u);
 }
 
 TEST_F(FixtValidation, EachMessagesApplVerIdPicksItsDictionary) {

@@ -118,7 +118,8 @@ QUOTE_REQUEST = "35=R|131=Q1|146=1|55=EURUSD\n"
 
 def test_venue(tmp):
     port = free_port()
-    acc = Acceptor(acceptor_cfg(tmp, port))
+    logs = os.path.join(tmp, "venue-logs")
+    acc = Acceptor(acceptor_cfg(tmp, port, "FileLogPath=%s\n" % logs))
     for begin, sender in (("FIX.4.2", "BUY42"), ("FIX.4.4", "BUY44")):
         send = write(os.path.join(tmp, "orders.txt"), ORDER % ("A1", 100) + ORDER % ("A2", 7) + QUOTE_REQUEST)
         code, out, err = initiator(initiator_cfg(tmp, port, begin, sender), send)
@@ -137,6 +138,24 @@ def test_venue(tmp):
         check("logout" in err and "disconnected" in err, "%s: logout and disconnect events" % begin)
     check(acc.stop() == 0, "acceptor exits 0 on SIGINT")
     check(any("stopped" in l for l in acc.lines), "acceptor says it stopped")
+    # FileLogPath: QuickFIX's FileLog files, which fixwire print reads.
+    for begin, sender in (("FIX.4.2", "BUY42"), ("FIX.4.4", "BUY44")):
+        prefix = os.path.join(logs, "%s-SELL-%s" % (begin, sender))
+        check(os.path.exists(prefix + ".messages.current.log") and os.path.exists(prefix + ".event.current.log"),
+              "%s: message and event logs: %s" % (begin, os.listdir(logs) if os.path.isdir(logs) else "none"))
+        if not os.path.exists(prefix + ".messages.current.log"):
+            continue
+        r = subprocess.run([FIXWIRE, "print", "--no-progress", "--color=never", prefix + ".messages.current.log"],
+                           capture_output=True, text=True, timeout=60)
+        logged = printed_messages(r.stdout)
+        types = [m["_type"] for m in logged]
+        check(r.returncode == 0 and types.count("D") == 2 and types.count("8") == 4 and types.count("j") == 1
+              and types.count("A") == 2 and types.count("5") == 2,
+              "%s: the log holds every message both ways: %s" % (begin, types))
+        with open(prefix + ".event.current.log") as f:
+            events = f.read()
+        check("Logon" in events or "logon" in events, "%s: logon in the event log: %s" % (begin, events[:300]))
+    check(os.path.exists(os.path.join(logs, "GLOBAL.event.current.log")), "the GLOBAL event log exists")
 
 
 def test_echo_fixt(tmp):

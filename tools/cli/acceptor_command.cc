@@ -32,7 +32,8 @@ constexpr char kHelp[] =
     "  --echo D,d      each application message of a listed MsgType is sent back to its\n"
     "                  sender as a new message with the same body fields; others get the\n"
     "                  BusinessMessageReject. A FIXT.1.1 Logon is answered with the\n"
-    "                  DefaultApplVerID the counterparty sent.\n"
+    "                  DefaultApplVerID the counterparty sent, and messages of a version\n"
+    "                  without a dictionary are checked with the default one.\n"
     "A message with PossResend (97=Y) whose ClOrdID (11) was already answered since the\n"
     "session last logged on is not answered again.\n"
     "\n"
@@ -156,6 +157,7 @@ int RunAcceptor(const std::vector<std::string>& args) {
       return 2;
     }
     ro.echo_default_appl_ver_id = true;
+    ro.lenient_appl_ver_id = true;
   } else {
     ro.app_msg_types = {std::string(msg_type::NewOrderSingle)};
   }

@@ -194,6 +194,21 @@ absl::Status SessionRunner::Load(const std::string& path, const RunnerOptions& o
       e.options.logon_schedule = e.logon_schedule.get();
     }
     if (absl::Status s = LoadDictionaries(e); !s.ok()) return s;
+    if (options.lenient_appl_ver_id) e.options.validation.check_appl_ver_id = false;
+    if (!e.config.file_log_path.empty()) {
+      absl::StatusOr<std::unique_ptr<FileLog>> log =
+          FileLog::Open(e.config.file_log_path, FileLog::SessionPrefix(e.options));
+      if (!log.ok()) return At(e.config, absl::StrCat("FileLogPath: ", log.status().message()));
+      e.log = std::move(*log);
+      if (global_log_ == nullptr) {
+        absl::StatusOr<std::unique_ptr<FileLog>> global =
+            FileLog::Open(e.config.file_log_path, std::string(FileLog::kGlobalPrefix));
+        if (!global.ok()) {
+          return At(e.config, absl::StrCat("FileLogPath: ", global.status().message()));
+        }
+        global_log_ = std::move(*global);
+      }
+    }
     absl::StatusOr<StoreOptions> so = StoreOptionsFrom(e.config);
     if (!so.ok()) return so.status();
     absl::StatusOr<std::unique_ptr<MessageStore>> store = OpenStore(*so);
@@ -209,7 +224,7 @@ absl::Status SessionRunner::Start(Application& app) {
   for (Entry& e : entries_) {
     absl::StatusOr<TransportOptions> t = TransportOptionsFrom(e.config);
     if (!t.ok()) return t.status();
-    e.session = &engine_->AddSession(e.options, app, *e.store, *t);
+    e.session = &engine_->AddSession(e.options, app, *e.store, *t, e.log.get());
   }
   return engine_->Start();
 }
@@ -236,6 +251,7 @@ void SessionRunner::Event(const Session& session, const SessionEvent& event) {
 }
 
 void SessionRunner::OnTransportEvent(std::string_view what) noexcept {
+  if (global_log_ != nullptr) global_log_->OnEvent(what);
   std::fprintf(stderr, "fixwire %s: %.*s\n", options_.command, static_cast<int>(what.size()),
                what.data());
 }

@@ -3,8 +3,8 @@
 // the sessions of one role, gives each its options (settings keys mapped by
 // the *_from_config libraries), schedule, data dictionaries (DataDictionary /
 // TransportDataDictionary / AppDataDictionary files, else the shipped ones),
-// and message store (StoreType / StoreSync / FileStorePath), and runs them
-// on one Engine.
+// message store (StoreType / StoreSync / FileStorePath) and message log
+// (FileLogPath: QuickFIX's FileLog files), and runs them on one Engine.
 //
 // Session and transport events are written to standard error as
 // "fixwire <command>: <session>: <event>". Errors from Load name the
@@ -20,6 +20,7 @@
 #include "absl/status/status.h"
 #include "fixwire/dictionary/dictionary.h"
 #include "fixwire/net/engine.h"
+#include "fixwire/net/file_log.h"
 #include "fixwire/session/application.h"
 #include "fixwire/session/message_store.h"
 #include "fixwire/session/schedule.h"
@@ -36,6 +37,10 @@ struct RunnerOptions {
   std::vector<std::string> app_msg_types;
   // FIXT.1.1 acceptors answer with the counterparty's DefaultApplVerID.
   bool echo_default_appl_ver_id = false;
+  // Validate messages of an ApplVerID without a dictionary with the
+  // session's default application dictionary instead of rejecting them
+  // (reason 18): a test counterparty for every FIX 5.0 service pack.
+  bool lenient_appl_ver_id = false;
 };
 
 class SessionRunner final : public TransportObserver {
@@ -46,6 +51,7 @@ class SessionRunner final : public TransportObserver {
     std::unique_ptr<MessageStore> store;
     std::unique_ptr<SessionSchedule> schedule;        // StartTime/EndTime/...
     std::unique_ptr<SessionSchedule> logon_schedule;  // LogonTime/LogoutTime/...
+    std::unique_ptr<FileLog> log;                     // FileLogPath
     Session* session = nullptr;
   };
 
@@ -63,7 +69,8 @@ class SessionRunner final : public TransportObserver {
   // Entry for a session of this runner (nullptr for another).
   Entry* Find(const Session& session);
 
-  // Event writes a session event to standard error.
+  // Event writes a session event to standard error (the engine writes it
+  // to the session's message log).
   void Event(const Session& session, const SessionEvent& event);
   void OnTransportEvent(std::string_view what) noexcept override;
 
@@ -79,6 +86,9 @@ class SessionRunner final : public TransportObserver {
   std::vector<std::unique_ptr<Dictionary>> loaded_;
   std::vector<std::string> loaded_paths_;
   Dictionaries shipped_;
+  // GLOBAL.*.log in the FileLogPath of the first session that has one:
+  // connection events not tied to a session.
+  std::unique_ptr<FileLog> global_log_;
 };
 
 // SessionEventName: "logon", "resend requested", ... for people.
