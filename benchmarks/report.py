@@ -220,8 +220,6 @@ def context_lines(context, command):
     if caches:
         lines.append("- Caches: " + ", ".join(
             f"L{c['level']} {c['type'].lower()} {c['size'] // 1024} KiB" for c in caches))
-    if "load_avg" in context:
-        lines.append("- Load average during the run: " + ", ".join(f"{v:.2f}" for v in context["load_avg"]))
     lines.append(f"- Compiler: {custom.get('compiler', '?')}; optimized: {custom.get('optimized', '?')}, "
                  f"NDEBUG: {custom.get('ndebug', '?')}; Google Benchmark library build: "
                  f"{context.get('library_build_type', '?')}")

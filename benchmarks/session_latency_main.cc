@@ -242,13 +242,13 @@ RowOutcome RunRow(const Row& row, const Flags& flags, std::uint64_t warmup, bool
   return out;
 }
 
-void PrintTables(const std::vector<RowOutcome>& rows, const double load[3], std::uint64_t warmup) {
+void PrintTables(const std::vector<RowOutcome>& rows, std::uint64_t warmup) {
   double floor_median = 0;
   for (const RowOutcome& r : rows) {
     if (r.row->name == "tcp-floor") floor_median = r.latency.median_us;
   }
-  std::printf("\nRound trip, microseconds (%" PRIu64 " warm-up per row, then the count shown; "
-              "load average %.2f %.2f %.2f)\n", warmup, load[0], load[1], load[2]);
+  std::printf("\nRound trip, microseconds (%" PRIu64 " warm-up per row, then the count shown)\n",
+              warmup);
   std::printf("%-26s %9s %9s %9s %9s %9s %10s %8s %14s\n", "row", "count", "MIN", "AVG", "MEDIAN", "STDDEV", "MAX",
               "/floor", "msgs/s");
   for (const RowOutcome& r : rows) {
@@ -345,7 +345,7 @@ int Main(int argc, char** argv) {
   }
   double load[3] = {0, 0, 0};
   if (getloadavg(load, 3) != 3) load[0] = load[1] = load[2] = 0;
-  PrintTables(outcomes, load, warmup);
+  PrintTables(outcomes, warmup);
   if (!flags.json.empty() && !WriteJson(flags.json, outcomes, load, flags, warmup)) {
     std::fprintf(stderr, "cannot write %s\n", flags.json.c_str());
     return 1;

@@ -80,8 +80,7 @@ METHOD = """## How it is measured
   message it does not answer (the initiator, for each report), one more that records the next
   expected number: three per round trip, 1.5 per stored message (`strace -f -c` on a row counts
   them; with fsync each is followed by an `fdatasync`).
-- **Load.** The machine's load average at the end of the run is printed with it: on a shared
-  machine the tails (99.9% and beyond) measure the neighbours as much as the engine, and a
+- **A shared machine.** On a machine that runs other work the tails (99.9% and beyond) measure the neighbours as much as the engine, and a
   process woken on a core that other work occupies waits for it. Busy-poll (both sides spin on
   `epoll_wait` with no timeout) avoids the wake-up but only pays on cores nothing else uses.
 
@@ -104,7 +103,7 @@ def rows_by_name(data):
     return {r["row"]: r for r in data["rows"]}
 
 
-def targets(rows, load):
+def targets(rows):
     """(target, measured, status) lines for the goals the page is held to."""
     out = []
 
@@ -132,7 +131,7 @@ def targets(rows, load):
         r = rows["fixwire/memory"]
         tail = r["percentiles_us"]["99.99"]
         out.append(("fixwire/memory 99.99% ≤ 3 × its median (quiet run)",
-                    f"{fmt_us(tail)} µs = {tail / r['median_us']:.1f} × median; load average {load[0]:.2f}",
+                    f"{fmt_us(tail)} µs = {tail / r['median_us']:.1f} × median",
                     status(tail <= 3 * r["median_us"])))
     for name in ("fixwire/memory", "fixwire/mmap"):
         if name in rows and "throughput_msgs_per_s" in rows[name]:
@@ -249,7 +248,6 @@ def svg_chart(data, path):
 
 def page(data, args, svg_name):
     rows = rows_by_name(data)
-    load = data.get("load_average", [0, 0, 0])
     counts = sorted({r["round_trips"] for r in data["rows"]})
     md = [HEADER, "## This run\n"]
     if args.machine:
@@ -261,7 +259,6 @@ def page(data, args, svg_name):
         md.append("- Rows marked *time cap* reached `--max-timed-seconds` before the round trips asked for "
                   "(a disk sync per message, or busy-polling on a machine whose cores are shared)")
     md.append(f"- Initiator on CPU {data.get('cpus', [0, 1])[0]}, acceptor on CPU {data.get('cpus', [0, 1])[1]}")
-    md.append(f"- Load average at the end of the run: {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f}")
     if args.date:
         md.append(f"- Date: {args.date}")
     if args.command:
@@ -271,7 +268,7 @@ def page(data, args, svg_name):
         md.append(f"- **{r['row']} failed:** {r['error']}")
     md.append("")
     md += ["## Targets\n", "| target | measured | status |", "|---|---|---|"]
-    md += [f"| {t} | {m} | {s} |" for t, m, s in targets(rows, load)]
+    md += [f"| {t} | {m} | {s} |" for t, m, s in targets(rows)]
     md.append("")
     md += latency_table(data)
     md += percentile_table(data)

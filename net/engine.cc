@@ -60,6 +60,7 @@ std::string PeerAddress(int fd) {
   }
   char host[INET_ADDRSTRLEN] = "";
   inet_ntop(AF_INET, &addr.sin_addr, host, sizeof host);
+  // Cold path: once per accepted connection, for its events.
   return std::string(host) + ":" + std::to_string(ntohs(addr.sin_port));
 }
 
@@ -342,7 +343,8 @@ struct Engine::Impl {
       if (log != nullptr) log->OnEvent(text);
     }
     // LogGarbled logs bytes the framer dropped (no allocation: a hostile
-    // peer may send many).
+    // peer may send many). snprintf into a stack buffer: a garbled frame is
+    // the rare case, never the message path.
     void LogGarbled(const FrameEvent& ev) noexcept {
       char text[128];
       const std::string_view name = ErrorCodeName(ev.error.code);
@@ -589,6 +591,7 @@ absl::Status Engine::Start() {
       if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(fd, 1024) != 0) {
         const int err = errno;
         ::close(fd);
+        // Cold path: Start() failing to open a socket.
         return absl::UnavailableError("cannot listen on port " +
                                       std::to_string(s->transport.accept_port) + ": " +
                                       std::strerror(err));

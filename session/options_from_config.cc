@@ -42,6 +42,7 @@ absl::StatusOr<SessionOptions> SessionOptionsFrom(const SessionConfig& c) {
   o.sender_location_id = c.sender_location_id;
   o.target_sub_id = c.target_sub_id;
   o.target_location_id = c.target_location_id;
+  // Cold path (a settings file loaded once): to_string is fine here.
   if (c.default_appl_ver_id != 0) o.default_appl_ver_id = std::to_string(c.default_appl_ver_id);
 
   if (c.heart_bt_int > 0) o.heart_bt_int_s = c.heart_bt_int;

@@ -9,6 +9,8 @@
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
+// Cold path: a settings file is read once at start-up, so streams and
+// std::to_string are fine here.
 #include <fstream>
 #include <map>
 #include <sstream>

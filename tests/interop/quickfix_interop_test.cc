@@ -21,6 +21,7 @@
 #include "fixwire/values/msg_types.h"
 #include "fixwire/values/tags.h"
 #include "gtest/gtest.h"
+#include "tests/interop/interop_support.h"
 #include "tests/interop/quickfix_peer.h"
 
 namespace fixwire::testing {
@@ -28,86 +29,6 @@ namespace {
 
 using fixwire_interop::QuickfixPeer;
 using fixwire_interop::QuickfixPeerOptions;
-
-std::uint16_t FreePort() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-  socklen_t len = sizeof a;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-  ::close(fd);
-  return ntohs(a.sin_port);
-}
-
-// Records ClOrdIDs in order; as the venue, answers orders with reports.
-class App final : public Application {
- public:
-  explicit App(bool venue) : venue_(venue) {}
-  void OnAppMessage(Session& s, const MessageView& m, const GroupedMessage*) noexcept override {
-    const std::string id(m.GetOr(tag::ClOrdID));
-    received.push_back(id);
-    if (!venue_ || m.msg_type() != msg_type::NewOrderSingle) return;
-    (void)s.Send(msg_type::ExecutionReport, [&](Encoder& e) {
-      e.AddString(tag::OrderID, "F1");
-      e.AddString(tag::ClOrdID, id);
-      e.AddString(tag::ExecID, "FE" + id);
-      e.AddChar(tag::ExecType, '0');
-      e.AddChar(tag::OrdStatus, '0');
-      e.AddString(tag::Symbol, "EURUSD");
-      e.AddChar(tag::Side, '1');
-      e.AddUint(tag::LeavesQty, 100);
-      e.AddUint(tag::CumQty, 0);
-      e.AddUint(tag::AvgPx, 0);
-    }, NowNs());
-  }
-  std::vector<std::string> received;
-
- private:
-  bool venue_;
-};
-
-struct Version {
-  const char* begin_string;
-  const char* appl_ver_id;     // ours (ApplVerID enum), FIXT only
-  const char* qf_appl_ver_id;  // QuickFIX's DefaultApplVerID setting
-};
-
-SessionOptions Ours(SessionRole role, const Version& v) {
-  SessionOptions o;
-  o.role = role;
-  o.begin_string = v.begin_string;
-  o.sender_comp_id = "FIXWIRE";
-  o.target_comp_id = "QUICKFIX";
-  o.default_appl_ver_id = v.appl_ver_id;
-  o.heart_bt_int_s = 30;
-  return o;
-}
-
-template <typename Done>
-bool PollUntil(Engine& engine, Done done, double seconds = 20) {
-  const auto start = std::chrono::steady_clock::now();
-  while (!done()) {
-    if (std::chrono::steady_clock::now() - start > std::chrono::duration<double>(seconds)) return false;
-    engine.Poll(1'000'000);
-  }
-  return true;
-}
-
-bool SendOrder(Session& s, const std::string& id) {
-  const SendResult r = s.Send(msg_type::NewOrderSingle, [&](Encoder& e) {
-    e.AddString(tag::ClOrdID, id);
-    e.AddChar(tag::HandlInst, '1');
-    e.AddString(tag::Symbol, "EURUSD");
-    e.AddChar(tag::Side, '1');
-    e.AddTimestamp(tag::TransactTime, NowNs(), TimePrecision::kMillis);
-    e.AddUint(tag::OrderQty, 100);
-    e.AddChar(tag::OrdType, '2');
-    e.AddDecimal(tag::Price, Decimal{10875, -4});
-  }, NowNs());
-  return r.status == SendStatus::kOk || r.status == SendStatus::kStoredOnly;
-}
 
 class Interop : public ::testing::TestWithParam<Version> {};
 
