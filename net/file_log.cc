@@ -12,7 +12,11 @@
 //
 // Waking: the writer sleeps up to max_delay_ms between batches; the producer
 // wakes it early (a mutex and a condition variable, rare) only when the
-// ring passes half full, when it must wait for room, or on Flush.
+// ring passes half full, when it must wait for room, on Flush or Backup.
+//
+// Backup: the caller takes a ticket under the mutex and waits; the writer,
+// after a drain (its batches empty), renames the files and opens new ones,
+// then serves every ticket taken so far. The files are the writer's alone.
 #include "fixwire/net/file_log.h"
 
 #include <errno.h>
@@ -25,8 +29,10 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <string>
 #include <system_error>
 #include <thread>
 
@@ -124,8 +130,12 @@ struct FileLog::Impl {
   std::mutex mutex;
   std::condition_variable writer_cv;    // the writer sleeps here
   std::condition_variable producer_cv;  // the producer waits for room or a flush
+  std::condition_variable backup_cv;    // Backup callers wait here
   bool stop = false;                    // under mutex
   absl::Status error;                   // under mutex
+  std::uint64_t backup_tickets = 0;     // under mutex: Backup calls so far
+  std::uint64_t backups_done = 0;       // under mutex: tickets served
+  absl::Status backup_result;           // under mutex: the last move's result
 
   // --- producer only -------------------------------------------------------
   std::uint64_t position = 0;  // == head, without the atomic load
@@ -133,6 +143,8 @@ struct FileLog::Impl {
   // --- writer only ---------------------------------------------------------
   int fds[2] = {-1, -1};
   std::string paths[2];
+  std::string backup_directory;  // "." for the current directory
+  std::string prefix;
   std::unique_ptr<char[]> batch[2];
   std::size_t batch_len[2] = {0, 0};
   std::size_t batch_capacity = 0;
@@ -230,10 +242,22 @@ struct FileLog::Impl {
       bool stopping;
       {
         std::unique_lock<std::mutex> lock(mutex);
+        if (backups_done != backup_tickets) {
+          const std::uint64_t serving = backup_tickets;
+          lock.unlock();
+          // What was logged before the ticket was taken goes to the old files.
+          Drain();
+          absl::Status moved = MoveToBackup();
+          lock.lock();
+          backup_result = std::move(moved);
+          backups_done = serving;
+          backup_cv.notify_all();
+        }
         stopping = stop;
         if (!stopping) {
           writer_cv.wait_for(lock, interval, [&] {
-            return stop || wake_requested.load(std::memory_order_relaxed);
+            return stop || backups_done != backup_tickets ||
+                   wake_requested.load(std::memory_order_relaxed);
           });
           continue;
         }
@@ -337,6 +361,34 @@ struct FileLog::Impl {
     }
   }
 
+  // MoveToBackup renames both current files into the backup directory under
+  // the first free number and opens new current files. The batches are
+  // empty (called right after a drain).
+  absl::Status MoveToBackup() {
+    if (absl::Status s = MakeDirectories(backup_directory); !s.ok()) return s;
+    const std::string base = backup_directory + "/" + prefix;
+    std::string moved[2];
+    for (std::uint64_t n = 1;; ++n) {
+      moved[kMessages] = base + ".messages.backup." + std::to_string(n) + ".log";
+      moved[kEvents] = base + ".event.backup." + std::to_string(n) + ".log";
+      struct stat st;
+      if (::lstat(moved[kMessages].c_str(), &st) != 0 && errno == ENOENT &&
+          ::lstat(moved[kEvents].c_str(), &st) != 0 && errno == ENOENT) {
+        break;
+      }
+    }
+    for (int f = 0; f < 2; ++f) {
+      if (::rename(paths[f].c_str(), moved[f].c_str()) != 0) {
+        return ErrnoStatus("cannot move the log file to " + moved[f] + ":", paths[f], errno);
+      }
+      const int fd = ::open(paths[f].c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+      if (fd < 0) return ErrnoStatus("cannot open the log file", paths[f], errno);
+      ::close(fds[f]);
+      fds[f] = fd;
+    }
+    return absl::OkStatus();
+  }
+
   void WriteOut(std::uint8_t file) noexcept {
     const char* p = batch[file].get();
     std::size_t left = batch_len[file];
@@ -370,6 +422,10 @@ absl::StatusOr<std::unique_ptr<FileLog>> FileLog::Open(const std::string& direct
   auto impl = std::make_unique<Impl>();
   impl->options = options;
   const std::string base = (directory.empty() ? std::string(".") : directory) + "/" + prefix;
+  impl->prefix = prefix;
+  impl->backup_directory = !options.backup_directory.empty() ? options.backup_directory
+                           : directory.empty()                 ? std::string(".")
+                                                               : directory;
   impl->paths[kMessages] = base + ".messages.current.log";
   impl->paths[kEvents] = base + ".event.current.log";
   for (int f = 0; f < 2; ++f) {
@@ -413,6 +469,14 @@ void FileLog::OnIncoming(std::string_view message) noexcept { impl_->Log(kMessag
 void FileLog::OnOutgoing(std::string_view message) noexcept { impl_->Log(kMessages, message); }
 void FileLog::OnEvent(std::string_view text) noexcept { impl_->Log(kEvents, text); }
 void FileLog::Flush() noexcept { impl_->Flush(); }
+
+absl::Status FileLog::Backup() {
+  std::unique_lock<std::mutex> lock(impl_->mutex);
+  const std::uint64_t ticket = ++impl_->backup_tickets;
+  impl_->writer_cv.notify_one();
+  impl_->backup_cv.wait(lock, [&] { return impl_->backups_done >= ticket; });
+  return impl_->backup_result;
+}
 
 absl::Status FileLog::status() const {
   std::lock_guard<std::mutex> lock(impl_->mutex);

@@ -25,6 +25,12 @@
 // cannot keep up slows the engine down instead of losing the log. A line
 // longer than the ring goes through in pieces.
 //
+// Backup (FileLogBackupPath): moves the current files aside, as QuickFIX's
+// FileLog::backup does, to <backup_directory>/<prefix>.messages.backup.<N>.log
+// and <prefix>.event.backup.<N>.log (the first N for which neither exists),
+// and starts new empty current files. The writer thread does the move
+// between batches: no line is lost or split between the two files.
+//
 // Durability: Flush and the destructor return once the lines are written
 // to the files (in the kernel's page cache); nothing is fsync'd. Errors: Open
 // reports what it cannot create or open; a later write error is kept in
@@ -57,6 +63,9 @@ struct FileLogOptions {
   // Digits of the second's fraction in the line's time: 9 (QuickFIX 1.15's
   // FileLog), 6 or 3.
   int timestamp_digits = 9;
+  // Where Backup moves the files (created if missing); empty: the log's own
+  // directory, as QuickFIX does without FileLogBackupPath.
+  std::string backup_directory;
 };
 
 class FileLog final : public MessageLog {
@@ -86,6 +95,14 @@ class FileLog final : public MessageLog {
 
   // Flush returns when everything logged so far is written to the files.
   void Flush() noexcept;
+
+  // Backup moves the current files to the backup directory and starts new
+  // ones. Any thread may call it; it returns when the move is done. Every
+  // line logged before the call is in the moved files; a line logged by
+  // another thread during the call is in one file or the other, whole.
+  // Errors (a backup directory it cannot create, a failed rename) name the
+  // path; the log then goes on writing to the current files.
+  absl::Status Backup();
 
   // status is OK, or the first error the writer met (a failed write()).
   absl::Status status() const;

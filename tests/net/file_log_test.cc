@@ -1,12 +1,14 @@
 // FileLog: QuickFIX's FileLog file names and line layout, every line written
 // complete and in order however small the ring, appends on reopen, a clear
 // error for a directory it cannot use, no allocation per line on either
-// thread, and files the fixwire CLI reads.
+// thread, files the fixwire CLI reads, and Backup (QuickFIX's backup file
+// names, no line lost while another thread logs).
 #include "fixwire/net/file_log.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "fixwire/values/values.h"
@@ -320,6 +323,122 @@ TEST(FileLog, NoAllocationPerLineOnEitherThread) {
   (*log)->Flush();
   EXPECT_EQ(scope.allocations(), 0u);
   EXPECT_EQ(ProcessAllocationCount() - process_before, 0u);
+}
+
+// Texts of the lines of a log file, without their time stamps.
+std::vector<std::string> Texts(const std::string& path) {
+  std::vector<std::string> texts;
+  for (const std::string& line : Lines(ReadFile(path))) {
+    std::int64_t t = 0;
+    std::string text;
+    texts.push_back(ParseLine(line, 9, &t, &text) ? text : "<bad line> " + line);
+  }
+  return texts;
+}
+
+bool Exists(const std::string& path) { return std::filesystem::exists(path); }
+
+TEST(FileLog, BackupMovesTheFilesAsideUnderTheFirstFreeNumber) {
+  const std::string dir = TmpDir("backup");
+  const std::string old = dir + "/old/nested";  // created on the first Backup
+  FileLogOptions o;
+  o.backup_directory = old;
+  absl::StatusOr<std::unique_ptr<FileLog>> log = FileLog::Open(dir, "FIX.4.4-A-B", o);
+  ASSERT_TRUE(log.ok()) << log.status();
+  (*log)->OnIncoming("m1");
+  (*log)->OnEvent("e1");
+  ASSERT_TRUE((*log)->Backup().ok());
+  EXPECT_EQ(Texts(old + "/FIX.4.4-A-B.messages.backup.1.log"), std::vector<std::string>{"m1"});
+  EXPECT_EQ(Texts(old + "/FIX.4.4-A-B.event.backup.1.log"), std::vector<std::string>{"e1"});
+  EXPECT_EQ(ReadFile((*log)->messages_path()), "");  // new and empty
+  EXPECT_EQ(ReadFile((*log)->event_path()), "");
+  (*log)->OnOutgoing("m2");
+  ASSERT_TRUE((*log)->Backup().ok());
+  EXPECT_EQ(Texts(old + "/FIX.4.4-A-B.messages.backup.2.log"), std::vector<std::string>{"m2"});
+  EXPECT_EQ(ReadFile(old + "/FIX.4.4-A-B.event.backup.2.log"), "");
+  // Number 3 is taken by one file of the pair: the next free pair is 4.
+  std::ofstream(old + "/FIX.4.4-A-B.event.backup.3.log") << "someone else's";
+  (*log)->OnIncoming("m3");
+  ASSERT_TRUE((*log)->Backup().ok());
+  EXPECT_FALSE(Exists(old + "/FIX.4.4-A-B.messages.backup.3.log"));
+  EXPECT_EQ(ReadFile(old + "/FIX.4.4-A-B.event.backup.3.log"), "someone else's");
+  EXPECT_EQ(Texts(old + "/FIX.4.4-A-B.messages.backup.4.log"), std::vector<std::string>{"m3"});
+  (*log)->OnIncoming("m4");
+  log->reset();
+  EXPECT_EQ(Texts(dir + "/FIX.4.4-A-B.messages.current.log"), std::vector<std::string>{"m4"});
+}
+
+TEST(FileLog, BackupWithoutABackupDirectoryStaysInTheLogDirectory) {
+  const std::string dir = TmpDir("backup_here");
+  absl::StatusOr<std::unique_ptr<FileLog>> log = FileLog::Open(dir, "P");
+  ASSERT_TRUE(log.ok()) << log.status();
+  (*log)->OnIncoming("before");
+  ASSERT_TRUE((*log)->Backup().ok());
+  (*log)->OnIncoming("after");
+  log->reset();
+  EXPECT_EQ(Texts(dir + "/P.messages.backup.1.log"), std::vector<std::string>{"before"});
+  EXPECT_EQ(Texts(dir + "/P.messages.current.log"), std::vector<std::string>{"after"});
+}
+
+TEST(FileLog, BackupThatCannotMoveIsAnErrorAndTheLogGoesOn) {
+  const std::string dir = TmpDir("backup_blocked");
+  FileLogOptions o;
+  o.backup_directory = dir + "/not_a_directory";
+  absl::StatusOr<std::unique_ptr<FileLog>> log = FileLog::Open(dir, "P", o);
+  ASSERT_TRUE(log.ok()) << log.status();
+  std::ofstream(o.backup_directory) << "x";  // a regular file where the directory should be
+  (*log)->OnIncoming("one");
+  const absl::Status s = (*log)->Backup();
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("not_a_directory"), std::string::npos) << s;
+  (*log)->OnIncoming("two");
+  log->reset();
+  EXPECT_EQ(Texts(dir + "/P.messages.current.log"), (std::vector<std::string>{"one", "two"}));
+}
+
+// Another thread logs numbered lines through a small ring while this one
+// backs the files up again and again: the backups and the current file,
+// read in order, hold every line once, whole and in order.
+TEST(FileLog, BackupWhileAnotherThreadLogsLosesNoLine) {
+  const std::string dir = TmpDir("backup_concurrent");
+  FileLogOptions o;
+  o.ring_bytes = 4096;
+  o.max_delay_ms = 1;
+  absl::StatusOr<std::unique_ptr<FileLog>> log = FileLog::Open(dir, "C", o);
+  ASSERT_TRUE(log.ok()) << log.status();
+  constexpr int kLines = 20'000;
+  constexpr int kBackups = 8;
+  std::atomic<int> logged{0};
+  std::thread producer([&] {
+    for (int i = 0; i < kLines; ++i) {
+      (*log)->OnIncoming("line " + std::to_string(i) + std::string(static_cast<std::size_t>(i % 97), 'x'));
+      logged.store(i + 1, std::memory_order_release);
+    }
+  });
+  for (int b = 0; b < kBackups; ++b) {
+    while (logged.load(std::memory_order_acquire) < (b + 1) * kLines / (kBackups + 1)) {
+      std::this_thread::yield();
+    }
+    ASSERT_TRUE((*log)->Backup().ok());
+  }
+  producer.join();
+  log->reset();
+  std::vector<std::string> all;
+  for (int b = 1; b <= kBackups; ++b) {
+    const std::string path = dir + "/C.messages.backup." + std::to_string(b) + ".log";
+    EXPECT_TRUE(Exists(path)) << path;  // possibly empty: the producer may not have run since
+    const std::vector<std::string> part = Texts(path);
+    all.insert(all.end(), part.begin(), part.end());
+    // Every line logged before Backup number b was called is in backups 1..b.
+    EXPECT_GE(all.size(), static_cast<std::size_t>(b * kLines / (kBackups + 1))) << "backup " << b;
+  }
+  const std::vector<std::string> current = Texts(dir + "/C.messages.current.log");
+  all.insert(all.end(), current.begin(), current.end());
+  ASSERT_EQ(all.size(), static_cast<std::size_t>(kLines));
+  for (int i = 0; i < kLines; ++i) {
+    ASSERT_EQ(all[static_cast<std::size_t>(i)],
+              "line " + std::to_string(i) + std::string(static_cast<std::size_t>(i % 97), 'x'));
+  }
 }
 
 // The CLI reads what FileLog writes: `fixwire print` shows every message.

@@ -6,7 +6,8 @@ PossResend order not answered twice, a FIXT acceptor echoing the counterparty's
 DefaultApplVerID, events on standard error, exit statuses (0 clean, 1 no logon,
 2 bad settings with file:line), and persistent stores (StoreType file and mmap)
 that keep the sequence numbers across restarts of both processes, and the
-schedule (no Logon and no connection outside StartTime/EndTime).
+schedule (no Logon and no connection outside StartTime/EndTime), and SIGHUP
+moving the message logs aside to FileLogBackupPath.
 
 usage: cli_session_test.py FIXWIRE_BINARY
 """
@@ -263,10 +264,46 @@ def test_schedule(tmp):
     check(code == 1 and "connected" not in err, "closed initiator does not connect: %s" % err)
 
 
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def test_log_backup(tmp):
+    """SIGHUP: every log moves to FileLogBackupPath as QuickFIX's backup files, new ones start,
+    and the acceptor goes on serving."""
+    port = free_port()
+    logs, old = os.path.join(tmp, "bk-logs"), os.path.join(tmp, "bk-old")
+    acc = Acceptor(acceptor_cfg(tmp, port, "FileLogPath=%s\nFileLogBackupPath=%s\n" % (logs, old)))
+    cfg = initiator_cfg(tmp, port, "FIX.4.4", "BUY44", "ResetOnLogon=Y\n")  # both start at 1 each time
+    code, _, err = initiator(cfg, write(os.path.join(tmp, "bk1.txt"), ORDER % ("BK1", 5)))
+    check(code == 0, "backup: first initiator exit %d: %s" % (code, err))
+    acc.proc.send_signal(signal.SIGHUP)
+    deadline = time.time() + 20
+    while sum("logs moved aside" in l for l in acc.lines) < 4 and time.time() < deadline:
+        time.sleep(0.02)
+    check(sum("logs moved aside" in l for l in acc.lines) == 4,
+          "backup: three sessions and GLOBAL moved aside: %s" % acc.lines)
+    moved = os.path.join(old, "FIX.4.4-SELL-BUY44.messages.backup.1.log")
+    current = os.path.join(logs, "FIX.4.4-SELL-BUY44.messages.current.log")
+    check(os.path.exists(moved) and b"\x0111=BK1\x01" in read_bytes(moved),
+          "backup: the first order is in the moved file: %s" % (os.listdir(old) if os.path.isdir(old) else "none"))
+    check(os.path.exists(os.path.join(old, "FIX.4.4-SELL-BUY44.event.backup.1.log")), "backup: event log moved")
+    check(os.path.exists(os.path.join(old, "GLOBAL.event.backup.1.log")), "backup: GLOBAL moved")
+    check(os.path.exists(current) and os.path.getsize(current) == 0, "backup: a new empty current file")
+    code, _, err = initiator(cfg, write(os.path.join(tmp, "bk2.txt"), ORDER % ("BK2", 6)))
+    check(code == 0, "backup: the acceptor serves after SIGHUP: exit %d: %s" % (code, err))
+    check(acc.stop() == 0, "backup: acceptor exits 0")
+    check(os.path.exists(current) and b"\x0111=BK2\x01" in read_bytes(current)
+          and b"\x0111=BK1\x01" not in read_bytes(current),
+          "backup: the second order in the new file only: %r" % (read_bytes(current)[:3000] if os.path.exists(current) else None))
+    check(os.path.exists(moved) and b"\x0111=BK2\x01" not in read_bytes(moved), "backup: moved file unchanged")
+
+
 def main():
     with tempfile.TemporaryDirectory(dir=os.environ.get("TEST_TMPDIR")) as tmp:
         for test in (test_venue, test_echo_fixt, test_bad_settings, test_persistent_stores,
-                     test_schedule):
+                     test_schedule, test_log_backup):
             print("==", test.__name__, flush=True)
             try:
                 test(tmp)

@@ -1,6 +1,7 @@
 // session_runner.cc: settings file -> sessions on an Engine (session_runner.h).
 #include "tools/cli/session_runner.h"
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "fixwire/session/options_from_config.h"
 #include "fixwire/store/options_from_config.h"
 #include "fixwire/store/store_factory.h"
+#include "tools/cli/stop_signal.h"
 
 namespace fixwire::cli {
 namespace {
@@ -49,7 +51,10 @@ std::string_view ShippedAppFileFor(int appl_ver_id) {
 }  // namespace
 
 SessionRunner::SessionRunner() = default;
-SessionRunner::~SessionRunner() = default;
+SessionRunner::~SessionRunner() {
+  closing_.store(true);
+  if (backup_watcher_.joinable()) backup_watcher_.join();
+}
 
 std::string_view SessionEventName(SessionEventKind kind) {
   switch (kind) {
@@ -196,13 +201,15 @@ absl::Status SessionRunner::Load(const std::string& path, const RunnerOptions& o
     if (absl::Status s = LoadDictionaries(e); !s.ok()) return s;
     if (options.lenient_appl_ver_id) e.options.validation.check_appl_ver_id = false;
     if (!e.config.file_log_path.empty()) {
+      FileLogOptions lo;
+      lo.backup_directory = e.config.file_log_backup_path;
       absl::StatusOr<std::unique_ptr<FileLog>> log =
-          FileLog::Open(e.config.file_log_path, FileLog::SessionPrefix(e.options));
+          FileLog::Open(e.config.file_log_path, FileLog::SessionPrefix(e.options), lo);
       if (!log.ok()) return At(e.config, absl::StrCat("FileLogPath: ", log.status().message()));
       e.log = std::move(*log);
       if (global_log_ == nullptr) {
         absl::StatusOr<std::unique_ptr<FileLog>> global =
-            FileLog::Open(e.config.file_log_path, std::string(FileLog::kGlobalPrefix));
+            FileLog::Open(e.config.file_log_path, std::string(FileLog::kGlobalPrefix), lo);
         if (!global.ok()) {
           return At(e.config, absl::StrCat("FileLogPath: ", global.status().message()));
         }
@@ -226,7 +233,33 @@ absl::Status SessionRunner::Start(Application& app) {
     if (!t.ok()) return t.status();
     e.session = &engine_->AddSession(e.options, app, *e.store, *t, e.log.get());
   }
-  return engine_->Start();
+  if (absl::Status s = engine_->Start(); !s.ok()) return s;
+  std::atomic<bool>& requested = BackupOnSignal();  // SIGHUP no longer ends the process
+  if (global_log_ != nullptr) {
+    backup_watcher_ = std::thread([this, &requested] {
+      while (!closing_.load()) {
+        if (requested.exchange(false)) BackupLogs();
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      }
+    });
+  }
+  return absl::OkStatus();
+}
+
+void SessionRunner::BackupLogs() {
+  const auto backup = [this](FileLog& log, const std::string& name) {
+    const absl::Status s = log.Backup();
+    if (s.ok()) {
+      std::fprintf(stderr, "fixwire %s: %s: logs moved aside\n", options_.command, name.c_str());
+    } else {
+      std::fprintf(stderr, "fixwire %s: %s: logs not moved: %s\n", options_.command, name.c_str(),
+                   std::string(s.message()).c_str());
+    }
+  };
+  for (Entry& e : entries_) {
+    if (e.log != nullptr) backup(*e.log, e.config.SessionId());
+  }
+  if (global_log_ != nullptr) backup(*global_log_, std::string(FileLog::kGlobalPrefix));
 }
 
 SessionRunner::Entry* SessionRunner::Find(const Session& session) {

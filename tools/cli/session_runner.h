@@ -8,13 +8,16 @@
 //
 // Session and transport events are written to standard error as
 // "fixwire <command>: <session>: <event>". Errors from Load name the
-// settings file and line. Cold path; one thread (the engine's).
+// settings file and line. Cold path; one thread (the engine's), but for
+// BackupLogs, which a watcher thread started by Start calls on SIGHUP.
 #ifndef FIXWIRE_TOOLS_CLI_SESSION_RUNNER_H_
 #define FIXWIRE_TOOLS_CLI_SESSION_RUNNER_H_
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -62,7 +65,12 @@ class SessionRunner final : public TransportObserver {
   // (at least one must be there).
   absl::Status Load(const std::string& settings_path, const RunnerOptions& options);
   // Start adds the sessions to the engine with `app` and opens the sockets.
+  // With message logs, it also watches for SIGHUP and then calls BackupLogs.
   absl::Status Start(Application& app);
+  // BackupLogs moves every message log (and GLOBAL's) to its backup
+  // directory (FileLogBackupPath, else FileLogPath) under the next free
+  // number and starts new ones; says so, or why not, on standard error.
+  void BackupLogs();
 
   Engine& engine() { return *engine_; }
   std::vector<Entry>& sessions() { return entries_; }
@@ -89,6 +97,9 @@ class SessionRunner final : public TransportObserver {
   // GLOBAL.*.log in the FileLogPath of the first session that has one:
   // connection events not tied to a session.
   std::unique_ptr<FileLog> global_log_;
+  // Waits for SIGHUP (BackupOnSignal) while the runner lives.
+  std::thread backup_watcher_;
+  std::atomic<bool> closing_{false};
 };
 
 // SessionEventName: "logon", "resend requested", ... for people.

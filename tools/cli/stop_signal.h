@@ -1,8 +1,10 @@
 // stop_signal.h: StopOnSignals, a flag that SIGINT and SIGTERM set, for the
-// commands that run until interrupted (acceptor, initiator).
+// commands that run until interrupted (acceptor, initiator), and
+// BackupOnSignal, a flag that SIGHUP sets: move the message logs aside
+// (FileLogBackupPath), as log rotation expects.
 //
-// The handlers are installed on the first call; the flag lives for the
-// program's lifetime. Async-signal-safe: the handler only stores to a
+// The handlers are installed on the first call of each; the flags live for
+// the program's lifetime. Async-signal-safe: a handler only stores to a
 // lock-free atomic.
 #ifndef FIXWIRE_TOOLS_CLI_STOP_SIGNAL_H_
 #define FIXWIRE_TOOLS_CLI_STOP_SIGNAL_H_
@@ -12,6 +14,7 @@
 namespace fixwire::cli {
 
 std::atomic<bool>& StopOnSignals();
+std::atomic<bool>& BackupOnSignal();
 
 }  // namespace fixwire::cli
 
