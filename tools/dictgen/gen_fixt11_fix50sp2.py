@@ -186,7 +186,9 @@ def derive(spec, path):
       required CONTAINER: REF Y|N     a row's required flag
       component NAME block|group: REF ...  a component this version has and the later one does not
                                       (REF* is required; a group's first REF is its count field)
-    A REF is a field name or @COMPONENT. Components left without rows (a group component with
+    A REF is a field name or @COMPONENT. A field line without values that would change nothing, and a drop,
+    add or required line that would change nothing (the row is not there, is there already, or has
+    that flag), are errors: such a line is stale. Components left without rows (a group component with
     only its count field) are dropped, and so are the rows naming them."""
     import copy
     out = copy.deepcopy(spec)
@@ -221,6 +223,8 @@ def derive(spec, path):
             max_tag = int(rest)
         elif word == "field":
             tag, name, ftype, *values = rest.split()
+            if out.fields.get(int(tag)) == (name, ftype) and not values:
+                raise SystemExit(f"{path}: {line!r}: the field has that name and type already")
             out.fields[int(tag)] = (name, ftype)
             number[name] = int(tag)
             if values:
@@ -241,19 +245,31 @@ def derive(spec, path):
             out.enums[tag] = [(v, d) for v, d in out.enums[tag] if v not in gone]
         elif word == "drop-messages":
             names = set(rest.split())
+            unknown = names - {m[1] for m in out.messages}
+            if unknown:
+                raise SystemExit(f"{path}: no messages {sorted(unknown)} to drop")
             out.messages = [m for m in out.messages if m[1] not in names]
         elif word in ("drop", "add", "required"):
+            # A rule that changes nothing is an error: it is stale (an earlier file already made it).
             container, _, args = rest.partition(":")
             rows = rows_of(container.strip())
+            present = [r[0] for r in rows]
             if word == "drop":
                 refs = {ref_of(w) for w in args.split()}
+                if not refs <= set(present):
+                    raise SystemExit(f"{path}: {line!r}: no such rows")
                 rows[:] = [r for r in rows if r[0] not in refs]
             elif word == "add":
                 anchor, _, names = args.partition("+")
-                at = [r[0] for r in rows].index(ref_of(anchor.strip()))
-                rows[at + 1:at + 1] = [(ref_of(w), w.endswith("*")) for w in names.split()]
+                new = [(ref_of(w), w.endswith("*")) for w in names.split()]
+                if ref_of(anchor.strip()) not in present or any(r in present for r, _ in new):
+                    raise SystemExit(f"{path}: {line!r}: no anchor row, or a row already there")
+                at = present.index(ref_of(anchor.strip()))
+                rows[at + 1:at + 1] = new
             else:
                 ref, flag = args.split()
+                if (ref_of(ref), flag != "Y") not in rows:
+                    raise SystemExit(f"{path}: {line!r}: no such row, or it has that flag already")
                 rows[:] = [(r[0], flag == "Y") if r[0] == ref_of(ref) else r for r in rows]
         else:
             raise SystemExit(f"{path}: unknown line {line!r}")
