@@ -620,7 +620,8 @@ absl::StatusOr<SessionConfig> BuildSession(const SettingsSection& section,
       std::string_view begin_string;
     };
     static constexpr Shipped kShippedVersions[] = {
-        {2, "FIX.4.0"}, {3, "FIX.4.1"}, {4, "FIX.4.2"}, {5, "FIX.4.3"}, {6, "FIX.4.4"}, {8, "FIX.5.0SP1"}, {9, "FIX.5.0SP2"}};
+        {2, "FIX.4.0"}, {3, "FIX.4.1"}, {4, "FIX.4.2"},   {5, "FIX.4.3"},
+        {6, "FIX.4.4"}, {7, "FIX.5.0"}, {8, "FIX.5.0SP1"}, {9, "FIX.5.0SP2"}};
     bool shipped = false;
     for (const Shipped& v : kShippedVersions) {
       shipped = shipped || (c.is_fixt() ? v.appl_ver_id == c.default_appl_ver_id
@@ -634,7 +635,7 @@ absl::StatusOr<SessionConfig> BuildSession(const SettingsSection& section,
     } else if (c.app_data_dictionary.empty() && !shipped) {
       return missing("AppDataDictionary",
                      " (UseDataDictionary=Y; fixwire ships application dictionaries for "
-                     "FIX.4.0 .. FIX.4.4, FIX.5.0SP1 and FIX.5.0SP2 only)");
+                     "FIX.4.0 .. FIX.4.4, FIX.5.0, FIX.5.0SP1 and FIX.5.0SP2 only)");
     }
   }
 

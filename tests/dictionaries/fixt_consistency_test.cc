@@ -1,6 +1,7 @@
-// Consistency of the shipped FIXT11.xml and FIX50SP2.xml, and hand-checked facts from the FIX
-// specification (FIXT 1.1 and FIX 5.0 SP2 volumes) that the files must carry. The checker itself is
+// Consistency of the shipped FIXT11.xml, FIX50SP2.xml, FIX50SP1.xml and FIX50.xml, and hand-checked
+// facts from the FIX specification (FIXT 1.1, FIX 5.0 and its service packs) that the files must carry. The checker itself is
 // tested on small broken dictionaries first, so a clean result means something.
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <set>
@@ -16,6 +17,7 @@ namespace {
 constexpr char kFixt[] = "codec/dictionaries/FIXT11.xml";
 constexpr char kFix50Sp2[] = "codec/dictionaries/FIX50SP2.xml";
 constexpr char kFix50Sp1[] = "codec/dictionaries/FIX50SP1.xml";
+constexpr char kFix50[] = "codec/dictionaries/FIX50.xml";
 
 DictModel Load(const std::string& path) {
   DictModel model;
@@ -115,7 +117,7 @@ TEST(FixtChecker, ReportsUnreadableFiles) {
 // ---- the shipped files ----
 
 TEST(FixtDictionaries, AreConsistent) {
-  for (const char* path : {kFixt, kFix50Sp2, kFix50Sp1}) {
+  for (const char* path : {kFixt, kFix50Sp2, kFix50Sp1, kFix50}) {
     DictModel model = Load(path);
     const std::vector<std::string> problems = ConsistencyProblems(model);
     EXPECT_TRUE(problems.empty()) << path << ": " << problems.size() << " problems, first: " << problems.front();
@@ -408,6 +410,89 @@ TEST(FixtDictionaries, KeyMessageLayouts) {
   // BusinessMessageReject: RefMsgType and BusinessRejectReason required.
   EXPECT_TRUE(Child(a.MessageOfType("j")->body, "RefMsgType")->required);
   EXPECT_TRUE(Child(a.MessageOfType("j")->body, "BusinessRejectReason")->required);
+}
+
+// FIX 5.0: tags up to 1139, the 93 messages of SP1 less the 12 SP1 added, the field names SP1
+// changed, and layouts SP1 changed (required fields, strike price groups, per-side trade currencies).
+TEST(FixtDictionaries, Fix50Facts) {
+  DictModel a = Load(kFix50);
+  EXPECT_EQ(a.type, "FIX");
+  EXPECT_EQ(a.major, 5);
+  EXPECT_EQ(a.minor, 0);
+  EXPECT_EQ(a.servicepack, 0);
+  EXPECT_TRUE(a.header.empty());
+  EXPECT_TRUE(a.trailer.empty());
+  for (const FieldDef& f : a.fields) EXPECT_LE(f.number, 1139) << f.name;
+  EXPECT_NE(a.FieldNumbered(1139), nullptr);  // ExchangeSpecialInstructions
+  EXPECT_EQ(a.FieldNumbered(1140), nullptr);
+  EXPECT_EQ(a.messages.size(), 93u);
+  DictModel sp1 = Load(kFix50Sp1);
+  EXPECT_EQ(a.messages.size() + 12, sp1.messages.size());
+  for (const MessageDef& m : a.messages) {
+    EXPECT_EQ(m.msgcat, "app") << m.name;
+    EXPECT_NE(sp1.MessageOfType(m.msgtype), nullptr) << m.name;
+  }
+  // The messages SP1 added: SettlementObligationReport (BQ) .. UserNotification (CB).
+  for (const char* msgtype : {"BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY", "BZ", "CA", "CB"}) {
+    EXPECT_EQ(a.MessageOfType(msgtype), nullptr) << msgtype;
+    EXPECT_NE(sp1.MessageOfType(msgtype), nullptr) << msgtype;
+  }
+  const struct {
+    int number;
+    const char* name;
+    const char* type;
+  } facts[] = {{327, "HaltReasonChar", "CHAR"},  {982, "ExpType", "INT"},
+               {1009, "SideQty", "INT"},         {1059, "UndlyInstrumentPartyID", "STRING"},
+               {1128, "ApplVerID", "STRING"},    {1133, "ExDestinationIDSource", "CHAR"}};
+  for (const auto& fact : facts) {
+    const FieldDef* f = a.FieldNumbered(fact.number);
+    ASSERT_NE(f, nullptr) << fact.number;
+    EXPECT_EQ(f->name, fact.name);
+    EXPECT_EQ(f->type, fact.type);
+  }
+  // ApplVerID values stop at 7 (FIX50); MsgType's values are exactly the FIX 5.0 application
+  // messages and the FIXT 1.1 session messages.
+  std::set<std::string> appl;
+  for (const auto& v : a.FieldNumbered(1128)->values) appl.insert(v.first);
+  EXPECT_EQ(appl, (std::set<std::string>{"0", "1", "2", "3", "4", "5", "6", "7"}));
+  std::set<std::string> msgtypes, defined;
+  for (const auto& v : a.FieldNumbered(35)->values) msgtypes.insert(v.first);
+  for (const MessageDef& message : a.messages) defined.insert(message.msgtype);
+  for (const MessageDef& message : Load(kFixt).messages) defined.insert(message.msgtype);
+  EXPECT_EQ(msgtypes, defined);
+  // The cancel and replace requests require OrigClOrdID; a status request requires ClOrdID.
+  for (const char* msgtype : {"F", "G", "9", "AC"}) {
+    const Node* orig = Child(a.MessageOfType(msgtype)->body, "OrigClOrdID");
+    ASSERT_NE(orig, nullptr) << msgtype;
+    EXPECT_TRUE(orig->required) << msgtype;
+  }
+  EXPECT_TRUE(Child(a.MessageOfType("H")->body, "ClOrdID")->required);
+  EXPECT_TRUE(Child(a.MessageOfType("AE")->body, "TradeDate")->required);
+  // ListStrikePrice (m): NoStrikes (Instrument) and NoUnderlyings (underlying, price, order) side by side.
+  const FlatScope m = a.Flatten(a.MessageOfType("m")->body);
+  const FlatGroup* strikes = GroupOf(m.groups, 428);
+  const FlatGroup* underlyings = GroupOf(m.groups, 711);
+  ASSERT_NE(strikes, nullptr);
+  ASSERT_NE(underlyings, nullptr);
+  EXPECT_EQ(strikes->delimiter, 55);
+  EXPECT_EQ(GroupOf(strikes->nested, 711), nullptr);
+  EXPECT_EQ(underlyings->delimiter, 311);
+  const std::set<int> und(underlyings->members.begin(), underlyings->members.end());
+  for (int tag : {140, 11, 54, 44}) EXPECT_TRUE(und.count(tag)) << tag;
+  // TradeCaptureReport (AE): Currency and SettlCurrency are per side; a leg carries LegPrice.
+  const FlatScope ae = a.Flatten(a.MessageOfType("AE")->body);
+  const std::set<int> top(ae.tags.begin(), ae.tags.end());
+  EXPECT_FALSE(top.count(15));
+  const FlatGroup* sides = GroupOf(ae.groups, 552);
+  ASSERT_NE(sides, nullptr);
+  const std::set<int> side(sides->members.begin(), sides->members.end());
+  EXPECT_TRUE(side.count(15) && side.count(120));
+  const FlatGroup* legs = GroupOf(ae.groups, 555);
+  ASSERT_NE(legs, nullptr);
+  EXPECT_NE(std::find(legs->members.begin(), legs->members.end(), 566), legs->members.end());
+  // NewOrderSingle's instrument has no field SP1 added (e.g. ProductComplex 1227, SecurityGroup 1151).
+  const FlatScope d = a.Flatten(a.MessageOfType("D")->body);
+  for (int tag : d.tags) EXPECT_LE(tag, 1139);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Property test: random messages of EVERY message type in FIXT11.xml and FIX50SP2.xml, generated from
+// Property test: random messages of EVERY message type in FIXT11.xml, FIX50SP2.xml and FIX50.xml, generated from
 // our own reading of the files (fixt_model), must be accepted by QuickFIX 1.15 loaded with the same
 // files; and dropping one required field must make QuickFIX reject the message for exactly that tag.
 // This shows QuickFIX reads every message, component, group, nesting and required flag the way we
@@ -18,6 +18,7 @@ namespace {
 
 constexpr char kFixt[] = "codec/dictionaries/FIXT11.xml";
 constexpr char kFix50Sp2[] = "codec/dictionaries/FIX50SP2.xml";
+constexpr char kFix50[] = "codec/dictionaries/FIX50.xml";
 
 struct Tv {
   int tag;
@@ -163,9 +164,12 @@ class Generator {
   std::mt19937 rng_;
 };
 
-std::string Frame(const std::string& msgtype, const std::vector<Tv>& body, bool app) {
+// The ApplVerID (1128) of an application dictionary: 7 for FIX 5.0, 9 for FIX 5.0 SP2.
+std::string ApplVerIdOf(const char* path) { return std::string(path) == kFix50 ? "7" : "9"; }
+
+std::string Frame(const std::string& msgtype, const std::vector<Tv>& body, const char* app) {
   std::string text = "35=" + msgtype + "\x01" "49=BUYSIDE\x01" "56=SELLSIDE\x01" "34=9\x01" "52=20240102-10:00:00.000\x01";
-  if (app) text += "1128=9\x01";
+  if (app != nullptr) text += "1128=" + ApplVerIdOf(app) + "\x01";
   for (const Tv& tv : body) text += std::to_string(tv.tag) + "=" + tv.value + "\x01";
   std::string message = "8=FIXT.1.1\x01" "9=" + std::to_string(text.size()) + "\x01" + text;
   unsigned sum = 0;
@@ -187,7 +191,9 @@ void CheckEveryMessage(const char* path, bool app, int rounds) {
   std::string error;
   ASSERT_TRUE(LoadDictModel(path, &model, &error)) << error;
   ASSERT_EQ(QuickFixLoadError(kFixt), "");
-  ASSERT_EQ(QuickFixLoadError(kFix50Sp2), "");
+  // Session messages are judged with FIXT11.xml alone; the application dictionary is then unused.
+  const char* app_path = app ? path : kFix50Sp2;
+  ASSERT_EQ(QuickFixLoadError(app_path), "");
   int accepted = 0, rejected_for_missing = 0;
   for (const MessageDef& message : model.messages) {
     if (message.msgtype == "n") continue;  // XMLnonFIX carries an XML body, not tag=value fields
@@ -195,8 +201,8 @@ void CheckEveryMessage(const char* path, bool app, int rounds) {
       Generator gen(model, 1000u * static_cast<unsigned>(round) + static_cast<unsigned>(&message - &model.messages[0]));
       const Generated g = gen.Message(message);
       if (::testing::Test::HasFatalFailure()) return;
-      const std::string raw = Frame(message.msgtype, g.body, app);
-      const QuickFixVerdict v = QuickFixValidate(kFixt, kFix50Sp2, raw);
+      const std::string raw = Frame(message.msgtype, g.body, app ? path : nullptr);
+      const QuickFixVerdict v = QuickFixValidate(kFixt, app_path, raw);
       EXPECT_TRUE(v.ok) << message.name << ": " << v.text << " (tag " << v.tag << ")\n" << Printable(raw);
       accepted += v.ok;
       if (g.required_top.empty()) continue;
@@ -217,8 +223,8 @@ void CheckEveryMessage(const char* path, bool app, int rounds) {
         // group are removed too, which only takes away fields QuickFIX does not require.
       }
       body.erase(body.begin() + static_cast<long>(drop), body.begin() + static_cast<long>(end));
-      const std::string broken = Frame(message.msgtype, body, app);
-      const QuickFixVerdict w = QuickFixValidate(kFixt, kFix50Sp2, broken);
+      const std::string broken = Frame(message.msgtype, body, app ? path : nullptr);
+      const QuickFixVerdict w = QuickFixValidate(kFixt, app_path, broken);
       EXPECT_FALSE(w.ok) << message.name << " accepted without required tag " << tag << "\n" << Printable(broken);
       EXPECT_EQ(w.reject_reason, 1) << message.name << ": " << w.text << " (tag " << w.tag << ")";
       EXPECT_EQ(w.tag, tag) << message.name << ": " << w.text;
@@ -232,7 +238,7 @@ void CheckEveryMessage(const char* path, bool app, int rounds) {
 
 // Dropping a required field inside a group entry (not the entry's delimiter) is caught too, however
 // deep the entry is nested.
-void CheckNestedRequired(const char* path, bool app, int rounds) {
+void CheckNestedRequired(const char* path, int rounds) {
   DictModel model;
   std::string error;
   ASSERT_TRUE(LoadDictModel(path, &model, &error)) << error;
@@ -248,7 +254,7 @@ void CheckNestedRequired(const char* path, bool app, int rounds) {
         std::vector<Tv> body = g.body;
         const int tag = body[idx].tag;
         body.erase(body.begin() + static_cast<long>(idx));
-        const QuickFixVerdict w = QuickFixValidate(kFixt, kFix50Sp2, Frame(message.msgtype, body, app));
+        const QuickFixVerdict w = QuickFixValidate(kFixt, path, Frame(message.msgtype, body, path));
         EXPECT_FALSE(w.ok) << message.name << " accepted without required group field " << tag;
         EXPECT_EQ(w.reject_reason, 1) << message.name << ": " << w.text << " (tag " << w.tag << ")";
         EXPECT_EQ(w.tag, tag) << message.name << ": " << w.text;
@@ -266,7 +272,11 @@ TEST(FixtQuickFixProperty, EverySessionMessage) { CheckEveryMessage(kFixt, /*app
 TEST(FixtQuickFixProperty, EveryApplicationMessage) { CheckEveryMessage(kFix50Sp2, /*app=*/true, 8); }
 
 // (FIXT11.xml's only session group, NoMsgTypes, has no required field besides its delimiter.)
-TEST(FixtQuickFixProperty, RequiredFieldsInsideGroups) { CheckNestedRequired(kFix50Sp2, /*app=*/true, 6); }
+TEST(FixtQuickFixProperty, RequiredFieldsInsideGroups) { CheckNestedRequired(kFix50Sp2, 6); }
+
+TEST(FixtQuickFixProperty, EveryFix50Message) { CheckEveryMessage(kFix50, /*app=*/true, 8); }
+
+TEST(FixtQuickFixProperty, Fix50RequiredFieldsInsideGroups) { CheckNestedRequired(kFix50, 6); }
 
 }  // namespace
 }  // namespace fixwire_dicttest

@@ -1,8 +1,10 @@
-// QuickFIX 1.15 loads our FIXT11.xml and FIX50SP2.xml and judges real FIXT.1.1 / FIX.5.0SP2 messages
-// with them: well-formed messages pass, and each broken one is rejected for the reason and tag the
+// QuickFIX 1.15 loads our FIXT11.xml and FIX50SP2.xml (and FIX50SP1.xml, FIX50.xml) and judges real
+// FIXT.1.1 / FIX.5.0SP2 (FIX.5.0SP1, FIX.5.0) messages with them: well-formed messages pass, and each broken one is rejected for the reason and tag the
 // FIX specification's layout implies (required fields, enumerations, formats, groups, nesting).
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "tests/dictionaries/fixt_quickfix.h"
@@ -13,6 +15,7 @@ namespace {
 constexpr char kFixt[] = "codec/dictionaries/FIXT11.xml";
 constexpr char kFix50Sp2[] = "codec/dictionaries/FIX50SP2.xml";
 constexpr char kFix50Sp1[] = "codec/dictionaries/FIX50SP1.xml";
+constexpr char kFix50[] = "codec/dictionaries/FIX50.xml";
 constexpr char kHeader[] = "49=BUYSIDE|56=SELLSIDE|34=7|52=20240102-10:00:00.000|";
 
 // Frames "35=...|...|" ('|' for SOH) with BeginString, BodyLength and CheckSum.
@@ -78,6 +81,52 @@ TEST(FixtQuickFix, Fix50Sp1LoadsAndJudges) {
   QuickFixVerdict halt = judge("f", "1128=8|55=IBM|326=2|327=0|");
   EXPECT_FALSE(halt.ok);
   EXPECT_EQ(halt.reject_reason, 5) << halt.text;
+}
+
+// FIX 5.0 under FIXT 1.1: QuickFIX loads it as FIX.5.0, accepts FIX 5.0 messages, and rejects what
+// SP1 added or changed; the same messages under FIX50SP1.xml show each verdict comes from the file.
+TEST(FixtQuickFix, Fix50LoadsAndJudges) {
+  EXPECT_EQ(QuickFixLoadError(kFix50), "");
+  EXPECT_EQ(QuickFixVersion(kFix50), "FIX.5.0");
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix50, "m", 428), 55);   // NoStrikes -> Instrument's Symbol
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix50, "m", 711), 311);  // NoUnderlyings beside it -> UnderlyingSymbol
+  EXPECT_EQ(QuickFixGroupDelimiter(kFix50Sp1, "m", 711), 0);  // SP1 nests the underlyings in a strike
+  auto judge = [](const char* app, const std::string& appl_ver_id, const std::string& msgtype,
+                  const std::string& body) {
+    return QuickFixValidate(kFixt, app, Frame("35=" + msgtype + "|" + kHeader + "1128=" + appl_ver_id + "|" + body));
+  };
+  const std::string order = "11=ORD-1|1=ACC1|55=IBM|54=1|60=20240102-10:00:00.000|38=100|40=2|44=131.25|";
+  for (const auto& [msgtype, body] : std::vector<std::pair<std::string, std::string>>{
+           {"D", order},
+           {"F", "41=ORD-1|11=ORD-2|55=IBM|54=1|60=20240102-10:00:01.000|38=100|"},
+           {"AE", "571=TR-1|55=IBM|32=100|31=131.25|75=20240102|60=20240102-10:00:04.000|552=1|54=1|37=OID-1|"
+                  "15=USD|120=EUR|"},
+           {"m", "66=L-1|422=1|428=1|55=IBM|711=1|311=IBM|140=130.5|54=1|44=131|"},
+           {"f", "55=IBM|326=2|327=I|"}}) {
+    QuickFixVerdict v = judge(kFix50, "7", msgtype, body);
+    EXPECT_TRUE(v.ok) << msgtype << ": " << v.text << " (tag " << v.tag << ")";
+  }
+  // SecurityGroup (1151) in the instrument of a NewOrderSingle is SP1's: no such tag in FIX 5.0.
+  QuickFixVerdict group = judge(kFix50, "7", "D", order + "1151=GRP|");
+  EXPECT_FALSE(group.ok);
+  EXPECT_EQ(group.reject_reason, 0) << group.text;
+  EXPECT_EQ(group.tag, 1151) << group.text;
+  QuickFixVerdict sp1_group = judge(kFix50Sp1, "8", "D", order + "1151=GRP|");
+  EXPECT_TRUE(sp1_group.ok) << sp1_group.text;
+  // TrdMatchID (880) is a FIX 5.0 field, but SP1 added it to the execution report.
+  const std::string fill = "37=OID-1|17=EXEC-1|150=F|39=2|55=IBM|54=1|151=0|14=100|";
+  QuickFixVerdict match = judge(kFix50, "7", "8", fill + "880=M-1|");
+  EXPECT_FALSE(match.ok);
+  EXPECT_EQ(match.reject_reason, 2) << match.text;
+  EXPECT_EQ(match.tag, 880) << match.text;
+  EXPECT_TRUE(judge(kFix50Sp1, "8", "8", fill + "880=M-1|").ok);
+  // FIX 5.0 requires OrigClOrdID (41) in a cancel request; SP1 does not.
+  const std::string cancel = "11=ORD-2|55=IBM|54=1|60=20240102-10:00:01.000|38=100|";
+  QuickFixVerdict orig = judge(kFix50, "7", "F", cancel);
+  EXPECT_FALSE(orig.ok);
+  EXPECT_EQ(orig.reject_reason, 1) << orig.text;
+  EXPECT_EQ(orig.tag, 41) << orig.text;
+  EXPECT_TRUE(judge(kFix50Sp1, "8", "F", cancel).ok);
 }
 
 TEST(FixtQuickFix, ReadsOurGroupsAsIntended) {

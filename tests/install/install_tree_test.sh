@@ -18,6 +18,7 @@ share/fixwire/dictionaries/FIX41.xml
 share/fixwire/dictionaries/FIX42.xml
 share/fixwire/dictionaries/FIX43.xml
 share/fixwire/dictionaries/FIX44.xml
+share/fixwire/dictionaries/FIX50.xml
 share/fixwire/dictionaries/FIX50SP1.xml
 share/fixwire/dictionaries/FIX50SP2.xml
 share/fixwire/dictionaries/FIXT11.xml"

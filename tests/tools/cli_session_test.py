@@ -3,8 +3,9 @@
 separate processes: the answers (ExecutionReports new then filled, echoes with
 the same body fields, BusinessMessageReject 380=3 for other MsgTypes), a
 PossResend order not answered twice, a FIXT acceptor echoing the counterparty's
-DefaultApplVerID, events on standard error, exit statuses (0 clean, 1 no logon,
-2 bad settings with file:line), and persistent stores (StoreType file and mmap)
+DefaultApplVerID and validating with its version's dictionary, events on
+standard error, exit statuses (0 clean, 1 no logon, 2 bad settings with
+file:line), and persistent stores (StoreType file and mmap)
 that keep the sequence numbers across restarts of both processes, and the
 schedule (no Logon and no connection outside StartTime/EndTime), and SIGHUP
 moving the message logs aside to FileLogBackupPath.
@@ -189,6 +190,31 @@ def test_echo_fixt(tmp):
     check(any("not answered again" in l and "E1" in l for l in acc.lines), "echo: PossResend duplicate reported")
 
 
+def test_fix50_dictionary(tmp):
+    """A FIX.5.0 initiator with UseDataDictionary=Y runs on the shipped FIX50.xml, and the acceptor
+    (DefaultApplVerID FIX.5.0SP2) validates its messages with FIX50.xml: SecurityGroup (1151), a tag
+    FIX 5.0 SP1 added, is rejected from a FIX.5.0 peer and echoed from a FIX.5.0SP1 peer."""
+    port = free_port()
+    acc = Acceptor(acceptor_cfg(tmp, port), "--echo", "D")
+    group = "35=D|11=G2|21=1|55=EURUSD|1151=FX|54=1|60=20261206-10:00:00|38=5|40=2|44=1.0875\n"
+    for appl_ver, echoed in (("FIX.5.0", ["G1"]), ("FIX.5.0SP1", ["G1", "G2"])):
+        send = write(os.path.join(tmp, "fix50.txt"), ORDER % ("G1", 5) + group)
+        cfg = initiator_cfg(tmp, port, "FIXT.1.1", "BUY5",
+                            "DefaultApplVerID=%s\nUseDataDictionary=Y\nResetOnLogon=Y\n" % appl_ver)
+        code, out, err = initiator(cfg, send)
+        check(code == 0, "%s dictionary: initiator exit %d: %s" % (appl_ver, code, err))
+        msgs = printed_messages(out)
+        got = [m.get(11) for m in msgs if m["_type"] == "D"]
+        check(got == echoed, "%s dictionary: echoed ClOrdIDs %s, expected %s" % (appl_ver, got, echoed))
+        rejects = [m for m in msgs if m["_type"] == "3"]
+        if appl_ver == "FIX.5.0":
+            check(len(rejects) == 1 and rejects[0].get(371) == "1151" and rejects[0].get(373) == "0",
+                  "FIX.5.0: tag 1151 rejected as an invalid tag: %s" % rejects)
+        else:
+            check(rejects == [], "FIX.5.0SP1: no reject: %s" % rejects)
+    check(acc.stop() == 0, "FIX.5.0 dictionary acceptor exits 0")
+
+
 def test_bad_settings(tmp):
     r = subprocess.run([FIXWIRE, "acceptor", "--config", os.path.join(tmp, "missing.cfg")],
                        capture_output=True, text=True, timeout=30)
@@ -302,8 +328,8 @@ def test_log_backup(tmp):
 
 def main():
     with tempfile.TemporaryDirectory(dir=os.environ.get("TEST_TMPDIR")) as tmp:
-        for test in (test_venue, test_echo_fixt, test_bad_settings, test_persistent_stores,
-                     test_schedule, test_log_backup):
+        for test in (test_venue, test_echo_fixt, test_fix50_dictionary, test_bad_settings,
+                     test_persistent_stores, test_schedule, test_log_backup):
             print("==", test.__name__, flush=True)
             try:
                 test(tmp)

@@ -82,6 +82,25 @@ fixt = [
 ]
 write("fixt11.log", b"".join(m + b"\n" for m in fixt))
 
+# FIX 5.0 (ApplVerID 7) under FIXT 1.1: a good order; the same order with SecurityGroup (1151), a tag
+# FIX 5.0 SP1 added, as FIX 5.0 and as FIX 5.0 SP1 (8); a cancel request without OrigClOrdID (41),
+# which FIX 5.0 requires.
+fix50_order = [(11, b"N7"), (55, b"XYZ"), (54, b"1"), (60, b"20261202-10:00:02.000"), (38, b"5"),
+               (40, b"1")]
+fix50 = [
+    msg(b"FIXT.1.1", hdr(b"A", 1, b"NEWCLIENT", b"NEWVENUE") + [
+        (98, b"0"), (108, b"30"), (1137, b"7")]),
+    msg(b"FIXT.1.1", hdr(b"D", 2, b"NEWCLIENT", b"NEWVENUE") + [(1128, b"7")] + fix50_order),
+    msg(b"FIXT.1.1", hdr(b"D", 3, b"NEWCLIENT", b"NEWVENUE") + [(1128, b"7")] + fix50_order +
+        [(1151, b"GRP")]),
+    msg(b"FIXT.1.1", hdr(b"D", 4, b"NEWCLIENT", b"NEWVENUE") + [(1128, b"8")] + fix50_order +
+        [(1151, b"GRP")]),
+    msg(b"FIXT.1.1", hdr(b"F", 5, b"NEWCLIENT", b"NEWVENUE") + [
+        (1128, b"7"), (11, b"N8"), (55, b"XYZ"), (54, b"1"), (60, b"20261202-10:00:03.000"),
+        (38, b"5")]),
+]
+write("fix50.log", b"".join(m + b"\n" for m in fix50))
+
 # FIX 4.3 NewOrderCross with a nested group counted by NoClearingInstructions
 # (576), for the dictionary tests/data/dictionaries/int_group_count43.xml.
 fix43 = [

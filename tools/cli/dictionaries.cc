@@ -135,7 +135,8 @@ DictionarySet* Dictionaries::Fixt() {
   fixt_ = std::make_unique<DictionarySet>(*transport);
   std::string_view id = ApplVerIdFor(*app);
   if (user_app_ == nullptr) {
-    // The other shipped application version, for messages whose ApplVerID (1128) names it.
+    // The other shipped application versions, for messages whose ApplVerID (1128) names one.
+    if (const Dictionary* fix50 = Shipped("FIX50.xml"); fix50 != nullptr) fixt_->Add("7", *fix50);
     if (const Dictionary* sp1 = Shipped("FIX50SP1.xml"); sp1 != nullptr) fixt_->Add("8", *sp1);
   }
   fixt_->Add(id, *app);

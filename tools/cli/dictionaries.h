@@ -2,7 +2,7 @@
 // FIXT 1.1 transport + application pair) for each message: the files given
 // with --dict / --transport-dict / --app-dict, else the shipped dictionary
 // for the message's BeginString (FIX.4.0 .. FIX.4.4, FIXT.1.1 with
-// FIX.5.0SP2),
+// FIX.5.0SP2, or FIX.5.0SP1 / FIX.5.0 for a message whose ApplVerID names it),
 // compiled from the bytes built into the binary (embedded_files.h) the first
 // time a message needs it.
 //

@@ -28,8 +28,9 @@ constexpr char kUsage[] =
     "  initiator log on with a settings file's initiator sessions, send, print answers\n"
     "\n"
     "Run 'fixwire COMMAND --help' for a command's options. Dictionaries: the shipped\n"
-    "FIX 4.2, FIX 4.4, FIXT 1.1 + FIX 5.0 SP2 ones are built in and chosen by BeginString\n"
-    "and ApplVerID; --dict PATH (FIXT: --transport-dict, --app-dict) takes QuickFIX XML.\n";
+    "FIX 4.0 .. 4.4 and FIXT 1.1 + FIX 5.0, 5.0 SP1, 5.0 SP2 ones are built in and chosen\n"
+    "by BeginString and ApplVerID; --dict PATH (FIXT: --transport-dict, --app-dict) takes\n"
+    "QuickFIX XML.\n";
 
 }  // namespace
 

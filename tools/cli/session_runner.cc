@@ -42,6 +42,7 @@ std::string_view ShippedAppFileFor(int appl_ver_id) {
     case 4: return ShippedFileFor("FIX.4.2");
     case 5: return ShippedFileFor("FIX.4.3");
     case 6: return ShippedFileFor("FIX.4.4");
+    case 7: return "FIX50.xml";
     case 8: return "FIX50SP1.xml";
     case 9: return "FIX50SP2.xml";
     default: return "";

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""fixwire's FIXT11.xml and FIX50SP2.xml data dictionaries (QuickFIX's XML format), from compact tables.
+"""fixwire's FIXT11.xml, FIX50SP2.xml, FIX50SP1.xml and FIX50.xml data dictionaries (QuickFIX's XML
+format), from compact tables.
 
-    gen_fixt11_fix50sp2.py generate TABLES_DIR OUT_DIR    # tables -> FIXT11.xml, FIX50SP2.xml
+    gen_fixt11_fix50sp2.py generate TABLES_DIR OUT_DIR    # tables -> FIXT11.xml, FIX50SP2.xml, ...
     gen_fixt11_fix50sp2.py extract REPOSITORY_BASE TABLES_DIR
 
 The tables (tools/dictgen/fix50sp2/fields.txt and layout.txt) hold the FIX 5.0 SP2 specification's
@@ -25,6 +26,9 @@ Output mapping: a block component becomes a <component> with its rows; a group c
 <component> holding one <group> named after its count field. FIXT11.xml gets the header, trailer and the
 admin messages (components inlined: groups written in place) and the fields they use; FIX50SP2.xml gets
 an empty header and trailer, every app message, the components they use, and every field.
+
+The earlier versions are differences from the SP2 tables (see derive): FIX50SP1.xml is the tables changed
+by fix50sp1.txt (beside TABLES_DIR), FIX50.xml the same changed further by fix50.txt.
 """
 
 import os
@@ -167,7 +171,7 @@ def read_tables(tables):
     return spec
 
 
-# ---- FIX 5.0 SP1 (and FIX 5.0) as differences from FIX 5.0 SP2 ----
+# ---- FIX 5.0 SP1 and FIX 5.0 as differences from FIX 5.0 SP2 ----
 
 def derive(spec, path):
     """The Spec of an earlier service pack: `spec` changed by the differences file `path`.
@@ -176,10 +180,15 @@ def derive(spec, path):
       max-tag N                       fields above N are dropped, with every row naming them
       field TAG NAME TYPE [V=D ...]   the field's name and type (and values, when given) in this version
       drop-messages NAME ...          messages this version does not have
+      drop-values FIELD: VALUE ...    enumerated values of a field this version does not have
       drop CONTAINER: REF ...         rows of a message or component this version does not have
       add CONTAINER: ANCHOR + REF ... rows inserted after the row ANCHOR (REF* is required)
       required CONTAINER: REF Y|N     a row's required flag
-    A REF is a field name or @COMPONENT. Components left without rows (a group component with
+      component NAME block|group: REF ...  a component this version has and the later one does not
+                                      (REF* is required; a group's first REF is its count field)
+    A REF is a field name or @COMPONENT. A field line without values that would change nothing, and a drop,
+    add or required line that would change nothing (the row is not there, is there already, or has
+    that flag), are errors: such a line is stale. Components left without rows (a group component with
     only its count field) are dropped, and so are the rows naming them."""
     import copy
     out = copy.deepcopy(spec)
@@ -214,25 +223,53 @@ def derive(spec, path):
             max_tag = int(rest)
         elif word == "field":
             tag, name, ftype, *values = rest.split()
+            if out.fields.get(int(tag)) == (name, ftype) and not values:
+                raise SystemExit(f"{path}: {line!r}: the field has that name and type already")
             out.fields[int(tag)] = (name, ftype)
             number[name] = int(tag)
             if values:
                 out.enums[int(tag)] = [tuple(v.split("=", 1)) for v in values]
+        elif word == "component":
+            head, _, refs = rest.partition(":")
+            name, kind = head.split()
+            if name in out.components or kind not in ("block", "group"):
+                raise SystemExit(f"{path}: component {name} exists or has no kind block|group")
+            out.components[name] = (kind, [(ref_of(w), w.endswith("*")) for w in refs.split()])
+        elif word == "drop-values":
+            name, _, values = rest.partition(":")
+            tag = ref_of(name.strip())
+            gone = set(values.split())
+            unknown = gone - {v for v, _ in out.enums.get(tag, [])}
+            if unknown:
+                raise SystemExit(f"{path}: {name.strip()} has no values {sorted(unknown)}")
+            out.enums[tag] = [(v, d) for v, d in out.enums[tag] if v not in gone]
         elif word == "drop-messages":
             names = set(rest.split())
+            unknown = names - {m[1] for m in out.messages}
+            if unknown:
+                raise SystemExit(f"{path}: no messages {sorted(unknown)} to drop")
             out.messages = [m for m in out.messages if m[1] not in names]
         elif word in ("drop", "add", "required"):
+            # A rule that changes nothing is an error: it is stale (an earlier file already made it).
             container, _, args = rest.partition(":")
             rows = rows_of(container.strip())
+            present = [r[0] for r in rows]
             if word == "drop":
                 refs = {ref_of(w) for w in args.split()}
+                if not refs <= set(present):
+                    raise SystemExit(f"{path}: {line!r}: no such rows")
                 rows[:] = [r for r in rows if r[0] not in refs]
             elif word == "add":
                 anchor, _, names = args.partition("+")
-                at = [r[0] for r in rows].index(ref_of(anchor.strip()))
-                rows[at + 1:at + 1] = [(ref_of(w), w.endswith("*")) for w in names.split()]
+                new = [(ref_of(w), w.endswith("*")) for w in names.split()]
+                if ref_of(anchor.strip()) not in present or any(r in present for r, _ in new):
+                    raise SystemExit(f"{path}: {line!r}: no anchor row, or a row already there")
+                at = present.index(ref_of(anchor.strip()))
+                rows[at + 1:at + 1] = new
             else:
                 ref, flag = args.split()
+                if (ref_of(ref), flag != "Y") not in rows:
+                    raise SystemExit(f"{path}: {line!r}: no such row, or it has that flag already")
                 rows[:] = [(r[0], flag == "Y") if r[0] == ref_of(ref) else r for r in rows]
         else:
             raise SystemExit(f"{path}: unknown line {line!r}")
@@ -258,13 +295,18 @@ def derive(spec, path):
     return out
 
 
-def generate_service_pack(spec, path, outdir, name, servicepack):
-    """Writes the application dictionary of an earlier service pack (see derive)."""
-    derived = derive(spec, path)
+def generate_service_pack(spec, paths, outdir, name, servicepack):
+    """Writes the application dictionary of an earlier version: `spec` changed by each differences
+    file of `paths` in turn (see derive)."""
+    derived = spec
+    for path in paths:
+        derived = derive(derived, path)
+    names = ["tools/dictgen/fix50sp2/"] + [f"tools/dictgen/{os.path.basename(p)}" for p in paths]
+    sources = ", ".join(names[:-1]) + " and " + names[-1]
+    plural = "version" if len(paths) == 1 else "versions"
     head = ['<?xml version="1.0" encoding="UTF-8"?>',
-            f"<!-- generated by tools/dictgen/gen_fixt11_fix50sp2.py from tools/dictgen/fix50sp2/ and "
-            f"tools/dictgen/{os.path.basename(path)} (FIX 5.0 SP2 EP97 facts less the differences of "
-            f"the earlier version); do not edit -->"]
+            f"<!-- generated by tools/dictgen/gen_fixt11_fix50sp2.py from {sources} (FIX 5.0 SP2 EP97 "
+            f"facts less the differences of the earlier {plural}); do not edit -->"]
     w = Writer(derived, inline_groups=False)
     messages = w.messages("app")
     write(os.path.join(outdir, name),
@@ -389,6 +431,9 @@ if __name__ == "__main__":
     else:
         spec = read_tables(sys.argv[2])
         generate(spec, sys.argv[3])
-        sp1 = os.path.join(os.path.dirname(os.path.abspath(sys.argv[2])), "fix50sp1.txt")
+        here = os.path.dirname(os.path.abspath(sys.argv[2]))
+        sp1, fix50 = os.path.join(here, "fix50sp1.txt"), os.path.join(here, "fix50.txt")
         if os.path.exists(sp1):
-            generate_service_pack(spec, sp1, sys.argv[3], "FIX50SP1.xml", 1)
+            generate_service_pack(spec, [sp1], sys.argv[3], "FIX50SP1.xml", 1)
+            if os.path.exists(fix50):
+                generate_service_pack(spec, [sp1, fix50], sys.argv[3], "FIX50.xml", 0)
