@@ -12,6 +12,7 @@
 #include "fixwire/store/store_factory.h"
 #include "fixwire/values/msg_types.h"
 #include "fixwire/values/tags.h"
+#include "tests/support/order_ack.h"
 
 namespace fixwire_session_latency {
 namespace {
@@ -118,18 +119,7 @@ class Venue final : public Application {
       return;
     }
     ++report.answered;
-    const SendStatus st = s.Send(msg_type::ExecutionReport, [&](Encoder& e) {
-      e.AddString(tag::OrderID, "O1");
-      e.AddString(tag::ClOrdID, id);
-      e.AddString(tag::ExecID, "E1");
-      e.AddChar(tag::ExecType, '0');
-      e.AddChar(tag::OrdStatus, '0');
-      e.AddString(tag::Symbol, "EURUSD");
-      e.AddChar(tag::Side, '1');
-      e.AddUint(tag::LeavesQty, 100);
-      e.AddUint(tag::CumQty, 0);
-      e.AddUint(tag::AvgPx, 0);
-    }, fixwire::NowNs()).status;
+    const SendStatus st = fixwire::testing::SendOrderAck(s, id, "O1", "E1", fixwire::NowNs()).status;
     if (st != SendStatus::kOk && report.error[0] == '\0') SetError(report, "the acceptor could not send a report");
   }
   void OnEvent(Session&, const SessionEvent& event) noexcept override {

@@ -19,6 +19,7 @@
 #include "fixwire/net/engine.h"
 #include "fixwire/values/msg_types.h"
 #include "fixwire/values/tags.h"
+#include "tests/support/order_ack.h"
 
 namespace fixwire::testing {
 
@@ -42,18 +43,7 @@ class App final : public Application {
     const std::string id(m.GetOr(tag::ClOrdID));
     received.push_back(id);
     if (!venue_ || m.msg_type() != msg_type::NewOrderSingle) return;
-    (void)s.Send(msg_type::ExecutionReport, [&](Encoder& e) {
-      e.AddString(tag::OrderID, "F1");
-      e.AddString(tag::ClOrdID, id);
-      e.AddString(tag::ExecID, "FE" + id);
-      e.AddChar(tag::ExecType, '0');
-      e.AddChar(tag::OrdStatus, '0');
-      e.AddString(tag::Symbol, "EURUSD");
-      e.AddChar(tag::Side, '1');
-      e.AddUint(tag::LeavesQty, 100);
-      e.AddUint(tag::CumQty, 0);
-      e.AddUint(tag::AvgPx, 0);
-    }, NowNs());
+    (void)SendOrderAck(s, id, "F1", "FE" + id, NowNs());
   }
   std::vector<std::string> received;
 

@@ -20,6 +20,7 @@
 #include "fixwire/values/tags.h"
 #include "gtest/gtest.h"
 #include "tests/support/alloc_counter.h"
+#include "tests/support/order_ack.h"
 
 namespace fixwire::testing {
 namespace {
@@ -29,18 +30,7 @@ class Venue final : public Application {
   void OnAppMessage(Session& s, const MessageView& m, const GroupedMessage*) noexcept override {
     const std::string_view id = m.GetOr(tag::ClOrdID);
     ++orders;
-    (void)s.Send(msg_type::ExecutionReport, [&](Encoder& e) {
-      e.AddString(tag::OrderID, "O");
-      e.AddString(tag::ClOrdID, id);
-      e.AddString(tag::ExecID, "E");
-      e.AddChar(tag::ExecType, '0');
-      e.AddChar(tag::OrdStatus, '0');
-      e.AddString(tag::Symbol, "EURUSD");
-      e.AddChar(tag::Side, '1');
-      e.AddUint(tag::LeavesQty, 100);
-      e.AddUint(tag::CumQty, 0);
-      e.AddUint(tag::AvgPx, 0);
-    }, NowNs());
+    (void)SendOrderAck(s, id, "O", "E", NowNs());
   }
   int orders = 0;
 };

@@ -8,6 +8,7 @@
 #include "gtest/gtest.h"
 #include "tests/session/session_pair.h"
 #include "tests/support/alloc_counter.h"
+#include "tests/support/order_ack.h"
 
 namespace fixwire::testing {
 namespace {
@@ -21,21 +22,7 @@ class ExchangeApp final : public Application {
     ++received;
     if (m.msg_type() != msg_type::NewOrderSingle) return;
     const std::string_view id = m.GetOr(tag::ClOrdID);
-    (void)s.Send(
-        msg_type::ExecutionReport,
-        [&](Encoder& e) {
-          e.AddString(tag::OrderID, "O1");
-          e.AddString(tag::ClOrdID, id);
-          e.AddString(tag::ExecID, "E1");
-          e.AddChar(tag::ExecType, '0');
-          e.AddChar(tag::OrdStatus, '0');
-          e.AddString(tag::Symbol, "EURUSD");
-          e.AddChar(tag::Side, '1');
-          e.AddUint(tag::LeavesQty, 100);
-          e.AddUint(tag::CumQty, 0);
-          e.AddUint(tag::AvgPx, 0);
-        },
-        now);
+    (void)SendOrderAck(s, id, "O1", "E1", now);
   }
   void OnEvent(Session&, const SessionEvent& e) noexcept override {
     if (e.kind == SessionEventKind::kResending) ++resends;
