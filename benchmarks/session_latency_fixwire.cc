@@ -12,7 +12,7 @@
 #include "fixwire/store/store_factory.h"
 #include "fixwire/values/msg_types.h"
 #include "fixwire/values/tags.h"
-#include "tests/support/order_ack.h"
+#include "tests/support/test_orders.h"
 
 namespace fixwire_session_latency {
 namespace {

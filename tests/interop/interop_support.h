@@ -19,7 +19,7 @@
 #include "fixwire/net/engine.h"
 #include "fixwire/values/msg_types.h"
 #include "fixwire/values/tags.h"
-#include "tests/support/order_ack.h"
+#include "tests/support/test_orders.h"
 
 namespace fixwire::testing {
 
@@ -79,16 +79,7 @@ bool PollUntil(Engine& engine, Done done, double seconds = 20) {
 }
 
 inline bool SendOrder(Session& s, const std::string& id) {
-  const SendResult r = s.Send(msg_type::NewOrderSingle, [&](Encoder& e) {
-    e.AddString(tag::ClOrdID, id);
-    e.AddChar(tag::HandlInst, '1');
-    e.AddString(tag::Symbol, "EURUSD");
-    e.AddChar(tag::Side, '1');
-    e.AddTimestamp(tag::TransactTime, NowNs(), TimePrecision::kMillis);
-    e.AddUint(tag::OrderQty, 100);
-    e.AddChar(tag::OrdType, '2');
-    e.AddDecimal(tag::Price, Decimal{10875, -4});
-  }, NowNs());
+  const SendResult r = SendLimitOrder(s, id, NowNs());
   return r.status == SendStatus::kOk || r.status == SendStatus::kStoredOnly;
 }
 

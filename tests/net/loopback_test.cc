@@ -20,7 +20,7 @@
 #include "fixwire/values/tags.h"
 #include "gtest/gtest.h"
 #include "tests/support/alloc_counter.h"
-#include "tests/support/order_ack.h"
+#include "tests/support/test_orders.h"
 
 namespace fixwire::testing {
 namespace {
@@ -97,16 +97,7 @@ void RoundTrips(int orders, MessageLog* client_log, MessageLog* venue_log) {
   auto send = [&](std::uint64_t n) {
     char id[24];
     const int len = std::snprintf(id, sizeof id, "N%llu", static_cast<unsigned long long>(n));
-    return client_session.Send(msg_type::NewOrderSingle, [&](Encoder& e) {
-      e.AddString(tag::ClOrdID, std::string_view(id, static_cast<std::size_t>(len)));
-      e.AddChar(tag::HandlInst, '1');
-      e.AddString(tag::Symbol, "EURUSD");
-      e.AddChar(tag::Side, '1');
-      e.AddTimestamp(tag::TransactTime, NowNs(), TimePrecision::kMillis);
-      e.AddUint(tag::OrderQty, 100);
-      e.AddChar(tag::OrdType, '2');
-      e.AddDecimal(tag::Price, Decimal{10875, -4});
-    }, NowNs());
+    return SendLimitOrder(client_session, std::string_view(id, static_cast<std::size_t>(len)), NowNs());
   };
   // Warm-up: 100 round trips outside the count.
   std::uint64_t n = 0;

@@ -8,7 +8,7 @@
 #include "gtest/gtest.h"
 #include "tests/session/session_pair.h"
 #include "tests/support/alloc_counter.h"
-#include "tests/support/order_ack.h"
+#include "tests/support/test_orders.h"
 
 namespace fixwire::testing {
 namespace {
@@ -60,20 +60,7 @@ TEST(SessionAllocation, SteadyStateAllocatesNothing) {
   auto send_order = [&](std::uint64_t i) {
     char id[24];
     const int n = std::snprintf(id, sizeof id, "ORD%llu", static_cast<unsigned long long>(i));
-    const SendResult r = a.session.Send(
-        msg_type::NewOrderSingle,
-        [&](Encoder& e) {
-          e.AddString(tag::ClOrdID, std::string_view(id, static_cast<std::size_t>(n)));
-          e.AddChar(tag::HandlInst, '1');
-          e.AddString(tag::Symbol, "EURUSD");
-          e.AddChar(tag::Side, '1');
-          e.AddTimestamp(tag::TransactTime, now, TimePrecision::kMillis);
-          e.AddUint(tag::OrderQty, 100);
-          e.AddChar(tag::OrdType, '2');
-          e.AddDecimal(tag::Price, Decimal{10875, -4});
-        },
-        now);
-    return r.ok();
+    return SendLimitOrder(a.session, std::string_view(id, static_cast<std::size_t>(n)), now).ok();
   };
   for (std::uint64_t i = 0; i < 10; ++i) {
     ASSERT_TRUE(send_order(i));
