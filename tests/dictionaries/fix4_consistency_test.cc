@@ -4,6 +4,7 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -482,6 +483,85 @@ TEST(Fix4Facts, Fix40VersionMessagesAndGroups) {
   EXPECT_EQ(MessageGroup(d, "8", "NoMiscFees").count, "NoMiscFees");
   EXPECT_EQ(d.FieldNumber(68)->name, "ListNoOrds");
   EXPECT_EQ(MessageGroup(d, "E", "NoOrders").count, "");
+}
+
+// ---- enumerated values: each version lists the values it defines -----------------------------
+// Facts from the FIX Orchestra repositories (tools/dictgen/fix4_values.txt says which).
+
+std::vector<std::string> Enums(const Dictionary& d, int tag) {
+  std::vector<std::string> out;
+  const FieldDef* field = d.FieldNumber(tag);
+  if (field == nullptr) return out;
+  for (const auto& value : field->values) out.push_back(value.first);
+  return out;
+}
+
+bool Lists(const Dictionary& d, int tag, const std::string& value) {
+  for (const std::string& e : Enums(d, tag)) {
+    if (e == value) return true;
+  }
+  return false;
+}
+
+TEST(Fix4Values, OrdTypeOfEachVersion) {
+  const Dictionary fix40 = MustLoad(kFix40), fix41 = MustLoad(kFix41), fix42 = MustLoad(kFix42);
+  const Dictionary fix43 = MustLoad(kFix43), fix44 = MustLoad(kFix44);
+  // FIX 4.0: 1..9, A..E and P (Pegged, dated FIX 3.0); F, G, H came with FIX 4.1, I (Funari) with 4.2.
+  EXPECT_EQ(Enums(fix40, 40), (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B",
+                                                         "C", "D", "E", "P"}));
+  for (const char* later : {"F", "G", "H", "I"}) EXPECT_FALSE(Lists(fix40, 40, later)) << later;
+  for (const char* v41 : {"F", "G", "H", "P"}) EXPECT_TRUE(Lists(fix41, 40, v41)) << v41;
+  EXPECT_FALSE(Lists(fix41, 40, "I"));
+  EXPECT_TRUE(Lists(fix42, 40, "I"));
+  // FIX 4.3: J..M are new; 5, A, B, C, F, H (removed by FIX 4.4's specification) are still there.
+  for (const char* v43 : {"J", "K", "L", "M", "5", "A", "B", "C", "F", "H", "I", "P"}) {
+    EXPECT_TRUE(Lists(fix43, 40, v43)) << v43;
+  }
+}
+
+TEST(Fix4Values, ValuesAddedLaterAreAbsent) {
+  const Dictionary fix40 = MustLoad(kFix40), fix41 = MustLoad(kFix41), fix42 = MustLoad(kFix42);
+  const Dictionary fix43 = MustLoad(kFix43), fix44 = MustLoad(kFix44);
+  // ExecInst: U, V came with FIX 4.1, W with 4.2, T (FIX 4.4 extension pack) never before FIX 4.4.
+  for (const char* v : {"U", "V", "W", "T"}) EXPECT_FALSE(Lists(fix40, 18, v)) << v;
+  EXPECT_TRUE(Lists(fix41, 18, "U") && Lists(fix41, 18, "V") && !Lists(fix41, 18, "W"));
+  EXPECT_TRUE(Lists(fix42, 18, "W"));
+  for (const Dictionary* d : {&fix42, &fix43}) EXPECT_FALSE(Lists(*d, 18, "T"));
+  EXPECT_TRUE(Lists(fix44, 18, "T"));
+  // OrdStatus: FIX 4.0 ends at C (Expired) and keeps 5 (Replaced); D and E are FIX 4.2's.
+  EXPECT_EQ(Enums(fix40, 39), (std::vector<std::string>{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A",
+                                                         "B", "C"}));
+  // Side 7, 8 (FIX 4.1) and 9 (4.2); Rule80A B (4.1); IDSource 6 (4.1), 8 (4.2).
+  EXPECT_FALSE(Lists(fix40, 54, "7") || Lists(fix40, 47, "B") || Lists(fix40, 22, "6"));
+  EXPECT_TRUE(Lists(fix41, 54, "8") && !Lists(fix41, 54, "9") && Lists(fix41, 22, "7") && !Lists(fix41, 22, "8"));
+  // Values added by FIX 4.4: Side D (Subscribe), SecurityIDSource H, DKReason F, MDEntryType B.
+  for (const auto& added44 : std::vector<std::pair<int, const char*>>{{54, "D"}, {22, "H"}, {127, "F"}, {269, "B"}}) {
+    EXPECT_FALSE(Lists(fix43, added44.first, added44.second)) << added44.first << "=" << added44.second;
+    EXPECT_TRUE(Lists(fix44, added44.first, added44.second)) << added44.first << "=" << added44.second;
+  }
+  EXPECT_TRUE(Lists(fix43, 54, "C"));  // Opposite: FIX 4.3
+  // DKReason F and StandInstDbType 4 are FIX 4.4's, not FIX 4.2's.
+  EXPECT_FALSE(Lists(fix42, 127, "F") || Lists(fix42, 169, "4"));
+  // FIX 4.3 still has the SecurityType values FIX 4.4 replaced.
+  for (const char* v : {"FHA", "GOVT", "MUNI", "ZOO"}) {
+    EXPECT_TRUE(Lists(fix43, 167, v)) << v;
+    EXPECT_FALSE(Lists(fix44, 167, v)) << v;
+  }
+}
+
+// A version's values for a tag are also the next version's, up to FIX 4.3 (FIX 4.4 dropped some).
+TEST(Fix4Values, EachVersionKeepsTheValuesOfTheOneBefore) {
+  const char* const paths[] = {kFix40, kFix41, kFix42, kFix43};
+  for (size_t i = 0; i + 1 < sizeof paths / sizeof paths[0]; ++i) {
+    const Dictionary older = MustLoad(paths[i]), newer = MustLoad(paths[i + 1]);
+    for (const FieldDef& field : older.fields) {
+      if (newer.FieldNumber(field.number) == nullptr) continue;
+      for (const auto& value : field.values) {
+        EXPECT_TRUE(Lists(newer, field.number, value.first))
+            << paths[i] << " " << field.name << "=" << value.first << " is missing from " << paths[i + 1];
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -145,7 +145,7 @@ TEST_P(Versions, EnumeratedValuesAreValuesQuickFixKnows) {
       ++checked;
     }
   }
-  EXPECT_GT(checked, 250);  // FIX 4.0: 264
+  EXPECT_GT(checked, 200);  // FIX 4.0: 221
 }
 
 // Every field that a QuickFIX message of this version uses is defined by our dictionary, under

@@ -294,6 +294,43 @@ TEST(QuickFixValidate, Fix44RejectsBrokenMessages) {
                  });
 }
 
+// Each version's enumerated values: a value a later version added is "value is incorrect" (5).
+// (OrdType P, Pegged, is dated FIX 3.0 by the FIX Orchestra and is FIX 4.0's too; F, Forex limit,
+// came with FIX 4.1.)
+TEST(QuickFixValidate, EnumeratedValuesOfEachVersion) {
+  const char kFix40Order[] = "1=ACC|11=ORD1|21=1|38=100|40=F|44=101.25|54=1|55=IBM|59=0|";
+  ExpectRejected(kFix40, "FIX.4.0",
+                 {
+                     {"OrdType F is FIX 4.1", "D", kFix40Order, 5, 40},
+                     {"OrdType I is FIX 4.2", "D", "1=ACC|11=ORD1|21=1|38=100|40=I|44=101.25|54=1|55=IBM|59=0|", 5, 40},
+                     {"ExecInst U is FIX 4.1", "D", "1=ACC|11=ORD1|18=U|21=1|38=100|40=2|44=101.25|54=1|55=IBM|59=0|",
+                      5, 18},
+                 });
+  for (const char* pegged : {kFix40, kFix41}) {
+    const char* begin_string = pegged == kFix40 ? "FIX.4.0" : "FIX.4.1";
+    const QuickFixVerdict verdict =
+        QuickFixValidate(pegged, Msg(begin_string, "D", "1=ACC|11=ORD1|21=1|38=100|40=P|44=101.25|54=1|55=IBM|59=0|"));
+    EXPECT_TRUE(verdict.ok) << pegged << " OrdType P: " << verdict.text;
+  }
+  const QuickFixVerdict fix41 = QuickFixValidate(kFix41, Msg("FIX.4.1", "D", kFix40Order));
+  EXPECT_TRUE(fix41.ok) << "FIX 4.1 OrdType F: " << fix41.text << " (reason " << fix41.reject_reason << ")";
+
+  const char kFix43Order[] = "11=A|21=1|38=100|40=2|44=1|54=D|55=IBM|60=20240102-10:11:12|";
+  ExpectRejected(kFix43, "FIX.4.3",
+                 {
+                     {"Side D is FIX 4.4", "D", kFix43Order, 5, 54},
+                     {"ExecInst Z is FIX 4.4", "D", "11=A|18=Z|21=1|38=100|40=2|44=1|54=1|55=IBM|60=20240102-10:11:12|",
+                      5, 18},
+                 });
+  const QuickFixVerdict fix44 = QuickFixValidate(kFix44, Msg("FIX.4.4", "D", "11=A|38=100|40=2|44=1|54=D|55=IBM|60=20240102-10:11:12|"));
+  EXPECT_TRUE(fix44.ok) << "FIX 4.4 Side D: " << fix44.text;
+  for (const char* ord_type : {"J", "5", "B"}) {  // J: FIX 4.3; 5, B: FIX 2.7, not yet removed
+    const QuickFixVerdict verdict = QuickFixValidate(
+        kFix43, Msg("FIX.4.3", "D", std::string("11=A|21=1|38=100|40=") + ord_type + "|44=1|54=1|55=IBM|60=20240102-10:11:12|"));
+    EXPECT_TRUE(verdict.ok) << "FIX 4.3 OrdType " << ord_type << ": " << verdict.text;
+  }
+}
+
 TEST(QuickFixGroups, DelimitersAreTheSpecificationsFirstFields) {
   for (const char* path : {kFix42, kFix44}) {
     EXPECT_EQ(QuickFixGroupDelimiter(path, "R", 146), 55) << path;

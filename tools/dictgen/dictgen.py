@@ -11,6 +11,7 @@ Sources (all written by hand from the FIX specifications, in this folder):
   fix41_fields.txt   the FIX 4.1 fields as differences from FIX 4.2 (see its header)
   fix41_layout.txt   the FIX 4.1 layout as differences from FIX 4.2 (see below)
   fix40_fields.txt, fix40_layout.txt   FIX 4.0, likewise as differences from FIX 4.2
+  fix4_values.txt    the FIX version that added each enumerated value (for "values X.Y" below)
 
 Layout syntax: "header:", "trailer:", "component NAME:" and "message NAME MSGTYPE admin|app:"
 open a section; the indented lines below list its members in order, several per line:
@@ -21,6 +22,11 @@ A line holding a single
 "NoXxx:" or "NoXxx*:" opens a repeating group whose members are the more indented lines
 that follow it (its first member is the delimiter). "#" starts a comment.
 The generator refuses (exit 1) a source that names an unknown field or component.
+
+A fields file of differences (FIX 4.0, 4.1, 4.3) may hold two value rules. "values X.Y": the fields
+it takes from its base version (not those it writes out) keep only the values that fix4_values.txt
+dates FIX X.Y or earlier, and those it does not date. "+ tag enum ...": the field gets back those
+values of the FIX 4.2 fields, which its base version dropped.
 
 A layout of differences (FIX 4.1, FIX 4.0) starts from the FIX 4.2 layout: "keep:" lists the
 FIX 4.2 messages the version has, in their FIX 4.2 order, from which every member naming a field
@@ -63,9 +69,13 @@ def _lines(path):
 
 
 def read_fields(path):
-    """Returns {tag: [name, type, [(enum, description), ...]]} in file order."""
+    """Returns (fields, removed, rules): fields is {tag: [name, type, [(enum, description), ...]]} in
+    file order, removed the "- first last" ranges, rules the version's value rules: "values" (the
+    (major, minor) of a "values X.Y" line, or None) and "restore" ({tag: [enum, ...]} of "+ tag
+    enum ..." lines)."""
     fields = {}
     removed = []
+    rules = {"values": None, "restore": {}}
     last = None
     for number, text in _lines(path):
         where = "%s:%d" % (os.path.basename(path), number)
@@ -75,9 +85,19 @@ def read_fields(path):
             fields[last][2].extend(_values(text.split(), where))
             continue
         words = text.split()
+        last = None
         if words[0] == "-":
             removed.append((int(words[1]), int(words[2])))
-            last = None
+            continue
+        if words[0] == "values":
+            if len(words) != 2 or rules["values"] is not None:
+                raise SourceError(where + ": expected one 'values MAJOR.MINOR' line")
+            rules["values"] = _version(words[1], where)
+            continue
+        if words[0] == "+":
+            if len(words) < 3 or not words[1].isdigit() or int(words[1]) in rules["restore"]:
+                raise SourceError(where + ": expected '+ tag enum ...' once per tag")
+            rules["restore"][int(words[1])] = words[2:]
             continue
         if len(words) < 3:
             raise SourceError(where + ": expected 'tag Name TYPE'")
@@ -86,7 +106,78 @@ def read_fields(path):
             raise SourceError("%s: tag %d defined twice" % (where, tag))
         fields[tag] = [words[1], words[2], _values(words[3:], where)]
         last = tag
-    return fields, removed
+    return fields, removed, rules
+
+
+def _version(text, where):
+    major, dot, minor = text.partition(".")
+    if not dot or not major.isdigit() or not minor.isdigit():
+        raise SourceError("%s: bad version %r (want MAJOR.MINOR)" % (where, text))
+    return int(major), int(minor)
+
+
+def read_value_dates(path):
+    """Returns {tag: {enum: (major, minor)}} from fix4_values.txt: lines "tag V: enum ... V: enum ..."
+    (indented lines continue the tag above) give the FIX version V that added each enum; "4.0"
+    stands for FIX 4.0 or earlier."""
+    dates = {}
+    tag = None
+    version = None
+    for number, text in _lines(path):
+        where = "%s:%d" % (os.path.basename(path), number)
+        words = text.split()
+        if not text[0].isspace():
+            if not words[0].isdigit() or int(words[0]) in dates:
+                raise SourceError(where + ": expected a new tag")
+            tag = int(words[0])
+            dates[tag] = {}
+            version = None
+            words = words[1:]
+        elif tag is None:
+            raise SourceError(where + ": continuation line without a tag")
+        for word in words:
+            if word.endswith(":"):
+                version = _version(word[:-1], where)
+            elif version is None:
+                raise SourceError(where + ": value %s before a version" % word)
+            elif word in dates[tag]:
+                raise SourceError("%s: tag %d value %s dated twice" % (where, tag, word))
+            else:
+                dates[tag][word] = version
+    return dates
+
+
+def apply_value_rules(fields, own, rules, label, restore_base=None):
+    """Applies the version's value rules to fields (in place). "values X.Y": the fields taken from
+    the base version (tags not in own) keep the values fix4_values.txt dates X.Y or earlier, and
+    the values it does not date (a field whose every value is dated later keeps none: any value
+    of its type is then accepted). "+ tag enum ...": adds those values of restore_base's field
+    (the FIX 4.2 fields) in their FIX 4.2 order."""
+    if rules["values"] is not None:
+        dates = read_value_dates(os.path.join(HERE, "fix4_values.txt"))
+        for tag, definition in fields.items():
+            if tag in own or tag not in dates:
+                continue
+            definition[2] = [value for value in definition[2]
+                             if dates[tag].get(value[0], (0, 0)) <= rules["values"]]
+    for tag, enums in rules["restore"].items():
+        if tag not in fields or restore_base is None or tag not in restore_base:
+            raise SourceError("%s: + %d: no such field to restore values to" % (label, tag))
+        values = fields[tag][2]
+        source = restore_base[tag][2]
+        order = [enum for enum, _ in source]
+        for enum in enums:
+            if enum not in order:
+                raise SourceError("%s: + %d: %s is not a FIX 4.2 value" % (label, tag, enum))
+            if any(enum == value[0] for value in values):
+                raise SourceError("%s: + %d: %s is already listed" % (label, tag, enum))
+            # After the last value that precedes it in the FIX 4.2 list, else first.
+            before = set(order[:order.index(enum)])
+            at = 0
+            for i, value in enumerate(values):
+                if value[0] in before:
+                    at = i + 1
+            values.insert(at, source[order.index(enum)])
 
 
 def _values(words, where):
@@ -100,8 +191,8 @@ def _values(words, where):
 
 
 def fix42_fields():
-    base, _ = read_fields(os.path.join(HERE, "fix44_fields.txt"))
-    changes, removed = read_fields(os.path.join(HERE, "fix42_fields.txt"))
+    base, _, _ = read_fields(os.path.join(HERE, "fix44_fields.txt"))
+    changes, removed, _ = read_fields(os.path.join(HERE, "fix42_fields.txt"))
     fields = {}
     for tag, (name, type_, values) in base.items():
         if tag > 446 or any(lo <= tag <= hi for lo, hi in removed):
@@ -114,10 +205,11 @@ def fix42_fields():
     return fields
 
 
-def derived_fields(base, path, max_tag):
+def derived_fields(base, path, max_tag, restore_base=None):
     """The fields of an older version: the tags of `base` up to max_tag, minus the ranges "- a b"
-    of `path`, with the definitions of `path` replacing (or adding) tags."""
-    changes, removed = read_fields(path)
+    of `path`, with the definitions of `path` replacing (or adding) tags, and the value rules of
+    `path` applied (see apply_value_rules)."""
+    changes, removed, rules = read_fields(path)
     fields = {}
     for tag, definition in base.items():
         if tag > max_tag or any(lo <= tag <= hi for lo, hi in removed):
@@ -125,6 +217,7 @@ def derived_fields(base, path, max_tag):
         fields[tag] = copy.deepcopy(definition)
     for tag, definition in changes.items():
         fields[tag] = definition
+    apply_value_rules(fields, changes, rules, os.path.basename(path), restore_base)
     return dict(sorted(fields.items()))
 
 
@@ -454,7 +547,7 @@ def main(argv):
     def older(fields_file, layout_file, max_tag, base_fields=fix42_fields, base_layout="fix42_layout.txt"):
         def get():
             base = base_fields()
-            fields = derived_fields(base, os.path.join(HERE, fields_file), max_tag)
+            fields = derived_fields(base, os.path.join(HERE, fields_file), max_tag, fix42_fields())
             sections, components = derived_layout(os.path.join(HERE, base_layout),
                                                   os.path.join(HERE, layout_file), fields, base)
             return fields, sections, components
@@ -469,15 +562,18 @@ def main(argv):
 
     jobs = [
         ((4, 0), older("fix40_fields.txt", "fix40_layout.txt", 140),
-         ["fix44_fields.txt", "fix42_fields.txt", "fix40_fields.txt", "fix42_layout.txt", "fix40_layout.txt"],
+         ["fix44_fields.txt", "fix42_fields.txt", "fix40_fields.txt", "fix4_values.txt", "fix42_layout.txt",
+          "fix40_layout.txt"],
          "FIX40.xml"),
         ((4, 1), older("fix41_fields.txt", "fix41_layout.txt", 211),
-         ["fix44_fields.txt", "fix42_fields.txt", "fix41_fields.txt", "fix42_layout.txt", "fix41_layout.txt"],
+         ["fix44_fields.txt", "fix42_fields.txt", "fix41_fields.txt", "fix4_values.txt", "fix42_layout.txt",
+          "fix41_layout.txt"],
          "FIX41.xml"),
         ((4, 2), plain(fix42_fields, "fix42_layout.txt"),
          ["fix44_fields.txt", "fix42_fields.txt", "fix42_layout.txt"], "FIX42.xml"),
         ((4, 3), older("fix43_fields.txt", "fix43_layout.txt", 659, fix44_fields, "fix44_layout.txt"),
-         ["fix44_fields.txt", "fix43_fields.txt", "fix44_layout.txt", "fix43_layout.txt"], "FIX43.xml"),
+         ["fix44_fields.txt", "fix42_fields.txt", "fix43_fields.txt", "fix4_values.txt", "fix44_layout.txt",
+          "fix43_layout.txt"], "FIX43.xml"),
         ((4, 4), plain(fix44_fields, "fix44_layout.txt"),
          ["fix44_fields.txt", "fix44_layout.txt"], "FIX44.xml"),
     ]
