@@ -610,34 +610,10 @@ absl::StatusOr<SessionConfig> BuildSession(const SettingsSection& section,
     c.app_data_dictionaries.emplace_back(*id_value, e->value);
   }
 
-  // Dictionaries: QuickFIX requires them with UseDataDictionary=Y; fixwire
-  // falls back to the ones it ships (kShippedVersions, FIXT.1.1) and requires
-  // the key only for the other versions.
-  if (c.use_data_dictionary) {
-    // The versions fixwire ships a dictionary for, by ApplVerID.
-    struct Shipped {
-      int appl_ver_id;
-      std::string_view begin_string;
-    };
-    static constexpr Shipped kShippedVersions[] = {
-        {2, "FIX.4.0"}, {3, "FIX.4.1"}, {4, "FIX.4.2"},   {5, "FIX.4.3"},
-        {6, "FIX.4.4"}, {7, "FIX.5.0"}, {8, "FIX.5.0SP1"}, {9, "FIX.5.0SP2"}};
-    bool shipped = false;
-    for (const Shipped& v : kShippedVersions) {
-      shipped = shipped || (c.is_fixt() ? v.appl_ver_id == c.default_appl_ver_id
-                                        : v.begin_string == c.begin_string);
-    }
-    if (!c.is_fixt()) {
-      if (c.data_dictionary.empty() && !shipped) {
-        return missing("DataDictionary", Cat(" (UseDataDictionary=Y; fixwire ships no ",
-                                             c.begin_string, " dictionary)"));
-      }
-    } else if (c.app_data_dictionary.empty() && !shipped) {
-      return missing("AppDataDictionary",
-                     " (UseDataDictionary=Y; fixwire ships application dictionaries for "
-                     "FIX.4.0 .. FIX.4.4, FIX.5.0, FIX.5.0SP1 and FIX.5.0SP2 only)");
-    }
-  }
+  // Dictionaries: QuickFIX requires DataDictionary (or TransportDataDictionary
+  // and AppDataDictionary) with UseDataDictionary=Y. fixwire ships one for
+  // every BeginString and ApplVerID the checks above let through, so with
+  // the keys missing the shipped ones serve.
 
   // Schedule consistency, as QuickFIX's SessionFactory checks it.
   if (c.start_day.has_value() != c.end_day.has_value()) {
