@@ -10,7 +10,8 @@
 // Rows: decode, inbound (decode + Session::OnMessage), send (Session::Send),
 // the work of the session_benchmark rows of the same names
 // (benchmarks/session_rows.h). Exits 1 when the session logs out, a message
-// does not decode or a send fails.
+// does not decode or is not counted, a send fails or the first order sent is
+// not the expected one.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -62,9 +63,14 @@ int Main(int argc, char** argv) {
         (void)store.SetNextTargetSeq(2);
       }
     }
+    // Every delivered order was counted: the next expected follows the last.
+    if (deliver && store.next_target_seq() != static_cast<std::uint64_t>(2 + count % kOrders)) {
+      failures += 1;
+    }
   } else if (row == "send") {
     OrderBody body = MakeOrderBody(w);
     std::int64_t now = kSessionNow;
+    if (!SendOrder(*session, body, now).ok() || !IsSentOrder(out.last(), body)) return 1;
     for (long n = 0; n < count; ++n) {
       now += 1000;
       const SendResult r = SendOrder(*session, body, now);

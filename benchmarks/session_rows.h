@@ -120,6 +120,18 @@ inline OrderBody MakeOrderBody(const Workload& w) {
   return OrderBody{w.Find(tag::ClOrdID)->text, w.Find(tag::Symbol)->text, 0};
 }
 
+// IsSentOrder: whether `bytes` is the order the session_send row sends
+// (decodes; 35=D from US to THEM with the body's ClOrdID), for the check
+// each row makes before timing.
+inline bool IsSentOrder(std::string_view bytes, const OrderBody& body) {
+  Decoder decoder;
+  FieldIndex index(256);
+  MessageView view;
+  return decoder.Decode(bytes, index, view).ok() && view.msg_type() == "D" &&
+         view.sender_comp_id() == "US" && view.target_comp_id() == "THEM" &&
+         view.GetOr(tag::ClOrdID) == body.cl_ord_id;
+}
+
 // SendOrder: the session_send row's call.
 inline SendResult SendOrder(Session& session, OrderBody& body, std::int64_t now) {
   body.transact_time = now;
