@@ -268,7 +268,6 @@ Encoder* Session::BeginSend(std::string_view msg_type, std::int64_t now_ns, bool
     room = std::span<char>(scratch_.get(), options_.max_message_size);
   }
   out_to_output_ = to_output;
-  out_msg_type_ = msg_type;
   out_seq_ = store_.next_sender_seq();
   // A Begin (or a template's Start) starts over in the same buffer: rebound
   // only to another room.

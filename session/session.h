@@ -263,9 +263,7 @@ class Session {
   Validator validator_;
 
   // The message BeginSend started.
-  std::span<char> out_room_;
   bool out_to_output_ = false;
-  std::string_view out_msg_type_;
   std::uint64_t out_seq_ = 0;
   // One encoder for every message, rebound to each message's room: it
   // keeps its BeginString header and the second it last formatted.
