@@ -25,10 +25,13 @@ namespace {
 namespace mt = msg_type;
 constexpr std::int64_t kSecond = 1'000'000'000;
 
-// A header from a template is at most the head (24 bytes), BodyLength's
-// digits, 35/49/56 (kMaxFixedBytes), 34 and 52 at their widest: below this.
+// A header from a template, with the template's block copies, fits in
+// less than this whatever its values: "8=<BeginString>|9=", BodyLength's
+// digits (at most 20) and SOH, 35/49/56 (kMaxFixedBytes), 34 and 52 at
+// their widest and the 32-byte block of body fields.
 constexpr std::size_t kTemplateMinRoom = 1024;
-static_assert(kTemplateMinRoom > 24 + 8 + MessageTemplate::kMaxFixedBytes + 2 * 64);
+static_assert(kTemplateMinRoom >
+              Encoder::kMaxBeginStringSize + 5 + 21 + MessageTemplate::kMaxFixedBytes + 3 * 64);
 
 bool IsAdminType(std::string_view t) noexcept {
   return t.size() == 1 && ((t[0] >= '0' && t[0] <= '5') || t[0] == 'A');
@@ -625,7 +628,7 @@ bool Session::DeliverInSequence(const MessageView& m, std::int64_t now_ns) noexc
   if (state_ != SessionState::kActive || !deliver_unvalidated_) return false;
   const std::string_view type = m.msg_type();
   if (type.empty() || IsAdminType(type)) return false;
-  const HeaderChecks& checks = *checks_;
+  HeaderChecks& checks = *checks_;
   if (!checks.begin_string.Matches(m.begin_string())) return false;
   std::uint64_t seq = 0;
   if (m.msg_seq_num(&seq) != ErrorCode::kOk) return false;
@@ -637,14 +640,15 @@ bool Session::DeliverInSequence(const MessageView& m, std::int64_t now_ns) noexc
     return false;
   }
   std::int64_t sending_time = 0;
-  if (checks_->sending_times.Parse(m.GetOr(tag::SendingTime), &sending_time) != ErrorCode::kOk) {
+  if (checks.sending_times.Parse(m.GetOr(tag::SendingTime), &sending_time) != ErrorCode::kOk) {
     return false;
   }
   if (options_.check_latency) {
     const std::int64_t skew = sending_time > now_ns ? sending_time - now_ns : now_ns - sending_time;
     if (skew > std::int64_t{options_.max_latency_s} * kSecond) return false;
   }
-  if (m.GetOr(tag::PossDupFlag) == "Y") return false;  // poss_dup_flag(): OrigSendingTime to check
+  // A possible duplicate (poss_dup_flag()) has its OrigSendingTime checked.
+  if (m.GetOr(tag::PossDupFlag) == "Y") return false;
   // HandleAppMessage without a dictionary.
   if (!all_app_types_ && !IsSupportedAppType(type)) return false;
   answering_seq_ = seq;
