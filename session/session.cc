@@ -10,6 +10,8 @@
 #include <new>
 
 #include "fixwire/encode/message_copy.h"
+#include "fixwire/encode/message_template.h"
+#include "fixwire/session/internal/header_templates.h"
 #include "fixwire/session/internal/inbound_queue.h"
 #include "fixwire/session/internal/same_text.h"
 #include "fixwire/session/internal/timestamp_cache.h"
@@ -22,6 +24,14 @@ namespace {
 
 namespace mt = msg_type;
 constexpr std::int64_t kSecond = 1'000'000'000;
+
+// A header from a template, with the template's block copies, fits in
+// less than this whatever its values: "8=<BeginString>|9=", BodyLength's
+// digits (at most 20) and SOH, 35/49/56 (kMaxFixedBytes), 34 and 52 at
+// their widest and the 32-byte block of body fields.
+constexpr std::size_t kTemplateMinRoom = 1024;
+static_assert(kTemplateMinRoom >
+              Encoder::kMaxBeginStringSize + 5 + 21 + MessageTemplate::kMaxFixedBytes + 3 * 64);
 
 bool IsAdminType(std::string_view t) noexcept {
   return t.size() == 1 && ((t[0] >= '0' && t[0] <= '5') || t[0] == 'A');
@@ -84,7 +94,18 @@ struct Session::Queue : session_internal::InboundQueue {
   using InboundQueue::InboundQueue;
 };
 
-struct Session::SendingTimes : session_internal::TimestampCache {};
+struct Session::HeaderChecks {
+  explicit HeaderChecks(const SessionOptions& o) noexcept
+      : begin_string(o.begin_string), peer_comp_id(o.target_comp_id), own_comp_id(o.sender_comp_id) {}
+  session_internal::TimestampCache sending_times;
+  session_internal::KnownText begin_string;
+  session_internal::KnownText peer_comp_id;  // the peer's SenderCompID: our TargetCompID
+  session_internal::KnownText own_comp_id;   // the peer's TargetCompID: our SenderCompID
+};
+
+struct Session::HeaderCache : session_internal::HeaderTemplates {
+  using HeaderTemplates::HeaderTemplates;
+};
 
 // A resend in progress: the next stored number to look at, the last one,
 // and the start of a run of numbers to replace with one gap fill (0: none).
@@ -181,7 +202,7 @@ Session::Session(const SessionOptions& options, Application& app, MessageStore& 
       resend_index_(static_cast<std::uint32_t>(options.max_message_size / 4 + 8)),
       validator_(options.validation),
       encoder_(std::span<char>(scratch_.get(), options.max_message_size)),
-      sending_times_(new SendingTimes) {
+      checks_(new HeaderChecks(options_)) {
   const std::string_view b = options_.begin_string;
   version_ = b == "FIX.4.0"   ? Version::k40
              : b == "FIX.4.1" ? Version::k41
@@ -189,6 +210,13 @@ Session::Session(const SessionOptions& options, Application& app, MessageStore& 
              : b == "FIX.4.3" ? Version::k43
              : b == "FIXT.1.1" ? Version::kFixt11
                                : Version::k44;
+  deliver_unvalidated_ = options_.dictionary == nullptr;
+  all_app_types_ = options_.app_msg_types.empty();
+  if (options_.sender_sub_id.empty() && options_.sender_location_id.empty() &&
+      options_.target_sub_id.empty() && options_.target_location_id.empty()) {
+    headers_ = std::make_unique<HeaderCache>(options_.begin_string, options_.sender_comp_id,
+                                             options_.target_comp_id, options_.timestamp_precision);
+  }
   if (options_.dictionary != nullptr) {
     const std::uint32_t fields = static_cast<std::uint32_t>(options.max_message_size / 4 + 8);
     groups_ = std::make_unique<GroupStorage>(fields / 2 + 8, fields + 8);
@@ -210,7 +238,8 @@ Session::~Session() = default;
 
 // --- output ---------------------------------------------------------------
 
-void Session::Header(Encoder& e, std::string_view msg_type, std::uint64_t seq,
+// Out of line: BeginSend's usual header is a template's.
+[[gnu::noinline]] void Session::Header(Encoder& e, std::string_view msg_type, std::uint64_t seq,
                      std::int64_t now_ns, bool poss_dup) noexcept {
   e.Begin(options_.begin_string, msg_type);
   e.AddString(tag::SenderCompID, options_.sender_comp_id);
@@ -242,10 +271,23 @@ Encoder* Session::BeginSend(std::string_view msg_type, std::int64_t now_ns, bool
     room = std::span<char>(scratch_.get(), options_.max_message_size);
   }
   out_to_output_ = to_output;
-  out_msg_type_ = msg_type;
   out_seq_ = store_.next_sender_seq();
-  encoder_.Rebind(room);
-  Header(encoder_, msg_type, out_seq_, now_ns);
+  // A Begin (or a template's Start) starts over in the same buffer: rebound
+  // only to another room.
+  if (room.data() != encoder_room_.data() || room.size() != encoder_room_.size()) {
+    encoder_.Rebind(room);
+    encoder_room_ = room;
+  }
+  // The pre-encoded header where it applies (no routing fields) and the
+  // room holds any header whole (so no header error that the generic calls
+  // would report differently): the same bytes either way.
+  const MessageTemplate* t =
+      headers_ != nullptr && room.size() >= kTemplateMinRoom ? headers_->Find(msg_type) : nullptr;
+  if (t != nullptr) {
+    t->Start(encoder_, out_seq_, now_ns);
+  } else {
+    Header(encoder_, msg_type, out_seq_, now_ns);
+  }
   return &encoder_;
 }
 
@@ -575,8 +617,50 @@ void Session::OnMessage(const MessageView& message, std::int64_t now_ns) noexcep
   if (!connected_) return;
   last_received_ns_ = now_ns;
   test_request_outstanding_ = false;
-  Process(message, now_ns);
-  DrainQueue(now_ns);
+  if (!DeliverInSequence(message, now_ns)) Process(message, now_ns);
+  // DrainQueue has nothing to do without queued messages or a gap asked for.
+  if (!queue_->empty() || resend_requested_) DrainQueue(now_ns);
+}
+
+bool Session::DeliverInSequence(const MessageView& m, std::int64_t now_ns) noexcept {
+  // Process's checks in its order, each only as "passes"; the first that
+  // does not leaves the message to Process.
+  if (state_ != SessionState::kActive || !deliver_unvalidated_) return false;
+  const std::string_view type = m.msg_type();
+  if (type.empty() || IsAdminType(type)) return false;
+  HeaderChecks& checks = *checks_;
+  if (!checks.begin_string.Matches(m.begin_string())) return false;
+  std::uint64_t seq = 0;
+  if (m.msg_seq_num(&seq) != ErrorCode::kOk) return false;
+  const std::uint64_t expected = store_.next_target_seq();
+  if (seq != expected || seq == 0) return false;
+  // CheckHeader's checks.
+  if (options_.check_comp_id && (!checks.peer_comp_id.Matches(m.sender_comp_id()) ||
+                                 !checks.own_comp_id.Matches(m.target_comp_id()))) {
+    return false;
+  }
+  std::int64_t sending_time = 0;
+  if (checks.sending_times.Parse(m.GetOr(tag::SendingTime), &sending_time) != ErrorCode::kOk) {
+    return false;
+  }
+  if (options_.check_latency) {
+    const std::int64_t skew = sending_time > now_ns ? sending_time - now_ns : now_ns - sending_time;
+    if (skew > std::int64_t{options_.max_latency_s} * kSecond) return false;
+  }
+  // A possible duplicate (poss_dup_flag()) has its OrigSendingTime checked.
+  if (m.GetOr(tag::PossDupFlag) == "Y") return false;
+  // HandleAppMessage without a dictionary.
+  if (!all_app_types_ && !IsSupportedAppType(type)) return false;
+  answering_seq_ = seq;
+  app_.OnAppMessage(*this, m, nullptr);
+  answering_seq_ = 0;
+  // Accept(seq) in line: the number is already seq + 1 when an answer was stored.
+  if (store_.next_target_seq() != seq + 1 &&
+      store_.SetNextTargetSeq(seq + 1) != StoreStatus::kOk) {
+    Event(SessionEventKind::kError, "the store refused the next expected number", seq + 1);
+  }
+  if (resend_requested_) RequestNextChunk(now_ns);
+  return true;
 }
 
 void Session::OnUndecodable(std::string_view bytes, const Error& error,
@@ -728,7 +812,7 @@ bool Session::CheckHeader(const MessageView& m, std::uint64_t seq, std::int64_t 
     return false;
   }
   std::int64_t sending_time = 0;
-  if (sending_times_->Parse(m.GetOr(tag::SendingTime), &sending_time) != ErrorCode::kOk) {
+  if (checks_->sending_times.Parse(m.GetOr(tag::SendingTime), &sending_time) != ErrorCode::kOk) {
     SendReject(seq, type, tag::SendingTime, m.Has(tag::SendingTime) ? 6 : 1,
                m.Has(tag::SendingTime) ? "Incorrect data format for value" : "Required tag missing",
                now_ns);

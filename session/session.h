@@ -189,6 +189,11 @@ class Session {
              std::uint64_t end = 0) noexcept;
 
   // Inbound processing.
+  // DeliverInSequence handles the usual message (an application message at
+  // the expected number, logged on, no dictionary, every header check
+  // passed) in one pass; false, having done nothing, for any other, which
+  // Process then handles.
+  bool DeliverInSequence(const MessageView& m, std::int64_t now_ns) noexcept;
   void Process(const MessageView& m, std::int64_t now_ns) noexcept;
   bool CheckHeader(const MessageView& m, std::uint64_t seq, std::int64_t now_ns) noexcept;
   void HandleLogon(const MessageView& m, std::uint64_t seq, std::int64_t now_ns) noexcept;
@@ -244,6 +249,8 @@ class Session {
   std::unique_ptr<Queue> queue_;
   std::unique_ptr<char[]> scratch_;  // encoding when there is no output (stored only)
   bool draining_ = false;
+  bool deliver_unvalidated_ = false;  // no dictionary: DeliverInSequence applies
+  bool all_app_types_ = false;        // app_msg_types empty: every type is delivered
   bool replaying_ = false;  // Process is replaying a queued message
   bool connected_ = false;
   Decoder decoder_;
@@ -256,18 +263,23 @@ class Session {
   Validator validator_;
 
   // The message BeginSend started.
-  std::span<char> out_room_;
   bool out_to_output_ = false;
-  std::string_view out_msg_type_;
   std::uint64_t out_seq_ = 0;
   // One encoder for every message, rebound to each message's room: it
   // keeps its BeginString header and the second it last formatted.
   Encoder encoder_;
+  std::span<char> encoder_room_;  // the room encoder_ is bound to
   SendResult pending_;
-  // Inbound SendingTimes, parsed with the last one's minute kept
-  // (internal/timestamp_cache.h).
-  struct SendingTimes;
-  std::unique_ptr<SendingTimes> sending_times_;
+  // What every inbound header is checked against: SendingTimes parsed with
+  // the last one's minute kept (internal/timestamp_cache.h), and the
+  // expected BeginString and CompIDs with their words loaded once
+  // (internal/same_text.h).
+  struct HeaderChecks;
+  std::unique_ptr<HeaderChecks> checks_;
+  // Outbound headers pre-encoded per MsgType (internal/header_templates.h);
+  // null with routing fields, which only the generic Header writes.
+  struct HeaderCache;
+  std::unique_ptr<HeaderCache> headers_;
 };
 
 }  // namespace fixwire

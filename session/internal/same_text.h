@@ -1,12 +1,14 @@
-// same_text.h: SameText, equality of two short byte strings (CompIDs,
-// BeginString) without a call to memcmp: the session compares three of them
-// on every inbound message.
+// same_text.h: equality of short byte strings (CompIDs, BeginString) without
+// a call to memcmp, for the checks the session makes on every inbound
+// message: SameText compares two strings, KnownText one string fixed in
+// advance (the session's own values, its words loaded once) with others.
 //
-// Reads only bytes inside both strings (overlapping word loads). Pure;
-// any thread.
+// Both read only bytes inside the strings (overlapping word loads). Pure;
+// any thread. A KnownText refers to its string, which must outlive it.
 #ifndef FIXWIRE_SESSION_INTERNAL_SAME_TEXT_H_
 #define FIXWIRE_SESSION_INTERNAL_SAME_TEXT_H_
 
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 
@@ -26,6 +28,53 @@ inline bool SameText(std::string_view a, std::string_view b) noexcept {
   }
   return std::memcmp(x, y, n) == 0;
 }
+
+// KnownText: SameText(text, other) with text's words loaded in advance.
+class KnownText {
+ public:
+  explicit KnownText(std::string_view text) noexcept : text_(text) {
+    const std::size_t n = text.size();
+    if (n != 0 && n < 8) {
+      lo_ = Partial(text.data(), n);
+    } else if (n >= 8 && n <= 16) {
+      lo_ = simd::Load8(text.data());
+      hi_ = simd::Load8(text.data() + n - 8);
+    }
+  }
+
+  [[gnu::always_inline]] bool Matches(std::string_view other) const noexcept {
+    const std::size_t n = text_.size();
+    if (n != other.size()) return false;
+    const char* y = other.data();
+    if (n - 1 < 7) return lo_ == Partial(y, n);
+    if (n - 8 <= 8) return lo_ == simd::Load8(y) && hi_ == simd::Load8(y + n - 8);
+    return n == 0 || std::memcmp(text_.data(), y, n) == 0;
+  }
+
+ private:
+  // Partial is simd::LoadPartial (n is 1..7), kept in line.
+  [[gnu::always_inline]] static std::uint64_t Partial(const char* p, std::size_t n) noexcept {
+    if (n >= 4) {
+      std::uint32_t lo;
+      std::uint32_t hi;
+      std::memcpy(&lo, p, 4);
+      std::memcpy(&hi, p + n - 4, 4);
+      return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 4)));
+    }
+    if (n >= 2) {
+      std::uint16_t lo;
+      std::uint16_t hi;
+      std::memcpy(&lo, p, 2);
+      std::memcpy(&hi, p + n - 2, 2);
+      return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 2)));
+    }
+    return static_cast<unsigned char>(p[0]);
+  }
+
+  std::string_view text_;
+  std::uint64_t lo_ = 0;  // text[0..8) (the n bytes below 8)
+  std::uint64_t hi_ = 0;  // text[n-8..n) for 8..16 bytes
+};
 
 }  // namespace fixwire::session_internal
 

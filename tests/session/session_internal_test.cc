@@ -1,12 +1,16 @@
-// The session's inbound shortcuts against their references, on random
-// inputs: TimestampCache against ParseUtcTimestamp (runs of SendingTimes in
-// one minute, every precision, minutes changing, leap seconds, corrupted
-// bytes anywhere), and SameText against string equality (every length 0..40,
-// one byte changed anywhere).
+// The session's shortcuts against their references, on random inputs:
+// TimestampCache against ParseUtcTimestamp (runs of SendingTimes in one
+// minute, every precision, minutes changing, leap seconds, corrupted bytes
+// anywhere), SameText and KnownText against string equality (every length
+// 0..40, one byte changed anywhere), and HeaderTemplates against the
+// encoder's own header calls (more MsgTypes than slots, invalid ones).
 #include <cstdio>
 #include <random>
 #include <string>
+#include <vector>
 
+#include "fixwire/encode/encoder.h"
+#include "fixwire/session/internal/header_templates.h"
 #include "fixwire/session/internal/same_text.h"
 #include "fixwire/session/internal/timestamp_cache.h"
 #include "fixwire/values/values.h"
@@ -69,6 +73,75 @@ TEST(SameText, AnswersAsEqualityDoes) {
     if (change == 2) b.resize(rng() % (n + 2), 'A');
     ASSERT_EQ(session_internal::SameText(a, b), a == b) << a << " / " << b;
   }
+}
+
+TEST(KnownText, AnswersAsEqualityDoes) {
+  std::mt19937_64 rng(11);
+  for (int round = 0; round < 20'000; ++round) {
+    const std::size_t n = rng() % 41;
+    std::string a(n, ' ');
+    for (char& c : a) c = static_cast<char>('A' + rng() % 26);
+    std::string b = a;
+    const int change = static_cast<int>(rng() % 3);
+    if (change == 1 && n > 0) b[rng() % n] ^= static_cast<char>(1 + rng() % 255);
+    if (change == 2) b.resize(rng() % (n + 2), 'A');
+    const session_internal::KnownText known(a);
+    ASSERT_EQ(known.Matches(b), a == b) << a << " / " << b;
+  }
+}
+
+// The header the session writes field by field (Session::Header without
+// routing fields), finished with an empty body.
+std::string GenericHeader(std::string_view begin_string, std::string_view msg_type,
+                          std::string_view sender, std::string_view target, std::uint64_t seq,
+                          std::int64_t now, TimePrecision precision) {
+  std::vector<char> buffer(2048);
+  Encoder e(buffer);
+  e.Begin(begin_string, msg_type);
+  e.AddString(49, sender);
+  e.AddString(56, target);
+  e.AddUint(34, seq);
+  e.AddTimestamp(52, now, precision);
+  const EncodeResult r = e.Finish();
+  return r.ok() ? std::string(r.bytes) : std::string();
+}
+
+TEST(HeaderTemplates, WriteTheGenericHeader) {
+  std::mt19937_64 rng(5);
+  const std::vector<std::string> types = {
+      "0", "1", "2", "3", "4", "5", "A", "D", "8", "F", "G", "9", "j", "AE", "V", "W", "X",
+      "R", "S", "H", "AB", "AC", "Q", "AS", "BE", "U1", "ABCDEFG", "ABCDEFGH", "", "D\x01"};
+  for (const char* begin_string : {"FIX.4.2", "FIXT.1.1"}) {
+    for (const TimePrecision precision : {TimePrecision::kMillis, TimePrecision::kMicros}) {
+      session_internal::HeaderTemplates templates(begin_string, "SENDER", "TARGET", precision);
+      std::int64_t now = 1'796'551'200'123'000'000;
+      int built = 0;
+      for (int i = 0; i < 5000; ++i) {
+        const std::string& type = types[rng() % (rng() % 4 == 0 ? types.size() : 6)];
+        now += static_cast<std::int64_t>(rng() % 3'000'000'000);
+        const std::uint64_t seq = 1 + rng() % 10'000'000;
+        const MessageTemplate* t = templates.Find(type);
+        const bool cacheable = !type.empty() && type.size() <= 7 && type.find('\x01') == type.npos;
+        ASSERT_EQ(t != nullptr, cacheable) << type;
+        if (t == nullptr) continue;
+        std::vector<char> buffer(2048);
+        Encoder e(buffer);
+        t->Start(e, seq, now);
+        const EncodeResult r = e.Finish();
+        ASSERT_TRUE(r.ok()) << type;
+        ASSERT_EQ(std::string(r.bytes),
+                  GenericHeader(begin_string, type, "SENDER", "TARGET", seq, now, precision))
+            << type;
+        ++built;
+      }
+      EXPECT_GT(built, 3000);
+    }
+  }
+  // A value the encoder refuses: no template, the generic calls report it.
+  session_internal::HeaderTemplates bad("FIX.4.4", "SEN\x01" "DER", "TARGET", TimePrecision::kMillis);
+  EXPECT_EQ(bad.Find("D"), nullptr);
+  session_internal::HeaderTemplates empty("FIX.4.4", "", "TARGET", TimePrecision::kMillis);
+  EXPECT_EQ(empty.Find("D"), nullptr);
 }
 
 }  // namespace
