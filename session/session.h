@@ -150,6 +150,12 @@ class Session {
   // The HeartBtInt in force (the acceptor takes the initiator's).
   std::int32_t heart_bt_int_s() const noexcept { return heart_bt_int_s_; }
 
+  // Tests only (tests/session/inbound_fast_path_test.cc defines it): turns
+  // the one-pass delivery off, to compare a session with it against one
+  // without.
+  struct TestAccess;
+  friend struct TestAccess;
+
  private:
   enum class Version : std::uint8_t { k40, k41, k42, k43, k44, kFixt11 };
   struct ResendState;
