@@ -348,6 +348,7 @@ struct Engine::Impl {
     void LogGarbled(const FrameEvent& ev) noexcept {
       char text[128];
       const std::string_view name = ErrorCodeName(ev.error.code);
+      // Cold path (a garbled frame, not the message path): snprintf is fine.
       const int n = std::snprintf(text, sizeof text, "Garbled input skipped: %zu bytes (%.*s)",
                                   ev.skipped, static_cast<int>(name.size()), name.data());
       log->OnEvent(std::string_view(text, n > 0 ? std::min<std::size_t>(n, sizeof text - 1) : 0));

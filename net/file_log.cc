@@ -368,6 +368,8 @@ struct FileLog::Impl {
     if (absl::Status s = MakeDirectories(backup_directory); !s.ok()) return s;
     const std::string base = backup_directory + "/" + prefix;
     std::string moved[2];
+    // Cold path: on the writer thread, once per Backup call (an operator's
+    // request), never per line: strings and to_string are fine here.
     for (std::uint64_t n = 1;; ++n) {
       moved[kMessages] = base + ".messages.backup." + std::to_string(n) + ".log";
       moved[kEvents] = base + ".event.backup." + std::to_string(n) + ".log";

@@ -35,7 +35,7 @@ class KnownText {
   explicit KnownText(std::string_view text) noexcept : text_(text) {
     const std::size_t n = text.size();
     if (n != 0 && n < 8) {
-      lo_ = Partial(text.data(), n);
+      lo_ = simd::LoadPartial(text.data(), n);
     } else if (n >= 8 && n <= 16) {
       lo_ = simd::Load8(text.data());
       hi_ = simd::Load8(text.data() + n - 8);
@@ -46,31 +46,12 @@ class KnownText {
     const std::size_t n = text_.size();
     if (n != other.size()) return false;
     const char* y = other.data();
-    if (n - 1 < 7) return lo_ == Partial(y, n);
+    if (n - 1 < 7) return lo_ == simd::LoadPartial(y, n);
     if (n - 8 <= 8) return lo_ == simd::Load8(y) && hi_ == simd::Load8(y + n - 8);
     return n == 0 || std::memcmp(text_.data(), y, n) == 0;
   }
 
  private:
-  // Partial is simd::LoadPartial (n is 1..7), kept in line.
-  [[gnu::always_inline]] static std::uint64_t Partial(const char* p, std::size_t n) noexcept {
-    if (n >= 4) {
-      std::uint32_t lo;
-      std::uint32_t hi;
-      std::memcpy(&lo, p, 4);
-      std::memcpy(&hi, p + n - 4, 4);
-      return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 4)));
-    }
-    if (n >= 2) {
-      std::uint16_t lo;
-      std::uint16_t hi;
-      std::memcpy(&lo, p, 2);
-      std::memcpy(&hi, p + n - 2, 2);
-      return lo | (static_cast<std::uint64_t>(hi) << (8 * (n - 2)));
-    }
-    return static_cast<unsigned char>(p[0]);
-  }
-
   std::string_view text_;
   std::uint64_t lo_ = 0;  // text[0..8) (the n bytes below 8)
   std::uint64_t hi_ = 0;  // text[n-8..n) for 8..16 bytes

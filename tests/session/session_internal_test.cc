@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fixwire/encode/encoder.h"
@@ -61,16 +62,23 @@ TEST(TimestampCache, AnswersAsParseUtcTimestampDoes) {
   EXPECT_GT(fast, 100'000);  // most inputs were valid: the comparison was not vacuous
 }
 
+// A random text of 0..40 letters and a second one: equal, one byte changed,
+// or cut or lengthened.
+std::pair<std::string, std::string> TextPair(std::mt19937_64& rng) {
+  const std::size_t n = rng() % 41;
+  std::string a(n, ' ');
+  for (char& c : a) c = static_cast<char>('A' + rng() % 26);
+  std::string b = a;
+  const int change = static_cast<int>(rng() % 3);
+  if (change == 1 && n > 0) b[rng() % n] ^= static_cast<char>(1 + rng() % 255);
+  if (change == 2) b.resize(rng() % (n + 2), 'A');
+  return {a, b};
+}
+
 TEST(SameText, AnswersAsEqualityDoes) {
   std::mt19937_64 rng(7);
   for (int round = 0; round < 20'000; ++round) {
-    const std::size_t n = rng() % 41;
-    std::string a(n, ' ');
-    for (char& c : a) c = static_cast<char>('A' + rng() % 26);
-    std::string b = a;
-    const int change = static_cast<int>(rng() % 3);
-    if (change == 1 && n > 0) b[rng() % n] ^= static_cast<char>(1 + rng() % 255);
-    if (change == 2) b.resize(rng() % (n + 2), 'A');
+    const auto [a, b] = TextPair(rng);
     ASSERT_EQ(session_internal::SameText(a, b), a == b) << a << " / " << b;
   }
 }
@@ -78,13 +86,7 @@ TEST(SameText, AnswersAsEqualityDoes) {
 TEST(KnownText, AnswersAsEqualityDoes) {
   std::mt19937_64 rng(11);
   for (int round = 0; round < 20'000; ++round) {
-    const std::size_t n = rng() % 41;
-    std::string a(n, ' ');
-    for (char& c : a) c = static_cast<char>('A' + rng() % 26);
-    std::string b = a;
-    const int change = static_cast<int>(rng() % 3);
-    if (change == 1 && n > 0) b[rng() % n] ^= static_cast<char>(1 + rng() % 255);
-    if (change == 2) b.resize(rng() % (n + 2), 'A');
+    const auto [a, b] = TextPair(rng);
     const session_internal::KnownText known(a);
     ASSERT_EQ(known.Matches(b), a == b) << a << " / " << b;
   }
